@@ -1,0 +1,92 @@
+"""The backends the offline conformance checks run on, and the reference.
+
+A backend is tested when its library imports and xport has a namespace for
+it. ``XPORT_BACKENDS=numpy,torch`` restricts the set.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """One namespace under test and how to move data in and out of it."""
+
+    name: str
+    xp: ModuleType
+    # Results must equal array_api_strict's bit for bit (it runs NumPy too).
+    exact: bool
+    dtype_names: frozenset[str]
+    from_numpy: Callable[[np.ndarray], Any] = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+    __repr__ = __str__
+
+
+def to_numpy(x: Any) -> Any:
+    """Host NumPy copy of an array of any tested library."""
+    if isinstance(x, (np.ndarray, np.generic)):
+        return np.asarray(x)
+    root = type(x).__module__.partition(".")[0]
+    if root == "array_api_strict":
+        return np.asarray(x._array)
+    if root == "torch":
+        return x.detach().cpu().resolve_conj().resolve_neg().numpy()
+    if root == "tensorflow":
+        return np.asarray(x.numpy())
+    return np.asarray(x)
+
+
+def _dtype_names(xp: ModuleType) -> frozenset[str]:
+    return frozenset(xp.__array_namespace_info__().dtypes())
+
+
+def _make(name: str) -> Backend:
+    xp = importlib.import_module(f"xport.{name}")
+
+    def from_numpy(a: np.ndarray) -> Any:
+        return xp.asarray(np.array(a, copy=True))
+
+    return Backend(name=name, xp=xp, exact=(name == "numpy"),
+                   dtype_names=_dtype_names(xp), from_numpy=from_numpy)
+
+
+def reference() -> Backend:
+    """array_api_strict: the executable form of the standard."""
+    import array_api_strict as xp
+
+    return Backend(name="array_api_strict", xp=xp, exact=True,
+                   dtype_names=_dtype_names(xp),
+                   from_numpy=lambda a: xp.asarray(np.array(a, copy=True)))
+
+
+def available() -> list[Backend]:
+    """The installed backends xport has namespaces for (or those selected by
+    ``XPORT_BACKENDS``)."""
+    wanted = os.environ.get("XPORT_BACKENDS")
+    names = [n.strip() for n in wanted.split(",")] if wanted else list(ALL_BACKENDS)
+    found = []
+    for name in names:
+        if importlib.util.find_spec(name) is None:
+            continue
+        try:
+            importlib.import_module(f"xport.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"xport.{name}":
+                continue  # xport has no namespace for it yet
+            raise
+        found.append(_make(name))
+    return found

@@ -1,0 +1,184 @@
+"""Run one call on a backend and on array_api_strict, and compare the results.
+
+Inputs are described with NumPy arrays (converted to each library before the
+call) and :class:`D` dtype placeholders (resolved to each namespace's dtype).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from hypothesis import reject
+
+from conformance._backends import Backend, to_numpy
+
+
+@dataclass(frozen=True)
+class D:
+    """A dtype by its standard name, resolved per namespace."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def resolve(xp: Any) -> Callable[[str], Any]:
+    """``name -> function`` for dotted names such as ``"linalg.det"``."""
+    def get(name: str) -> Any:
+        obj: Any = xp
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        return obj
+    return get
+
+
+def _convert(backend: Backend, value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return backend.from_numpy(value)
+    if isinstance(value, D):
+        return getattr(backend.xp, value.name)
+    if isinstance(value, tuple):
+        return tuple(_convert(backend, v) for v in value)
+    if isinstance(value, list):
+        return [_convert(backend, v) for v in value]
+    return value
+
+
+def _arrays_in(value: Any) -> list[Any]:
+    if isinstance(value, (tuple, list)):
+        return [a for v in value for a in _arrays_in(v)]
+    if hasattr(value, "shape") and hasattr(value, "dtype"):
+        return [value]
+    return []
+
+
+def dtype_name(xp: Any, dtype: Any) -> str:
+    """The standard name of a namespace's dtype object."""
+    for name, candidate in xp.__array_namespace_info__().dtypes().items():
+        if candidate == dtype:
+            return str(name)
+    raise AssertionError(f"{dtype!r} is not a dtype of {xp.__name__}")
+
+
+def call(backend: Backend, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """Call ``name`` on ``backend`` with the described inputs, checking that the
+    inputs are not mutated."""
+    bargs = _convert(backend, args)
+    bkwargs = {k: _convert(backend, v) for k, v in kwargs.items()}
+    inputs = _arrays_in((bargs, tuple(bkwargs.values())))
+    before = [to_numpy(a).copy() for a in inputs]
+    out = resolve(backend.xp)(name)(*bargs, **bkwargs)
+    for i, (a, b) in enumerate(zip(inputs, before, strict=True)):
+        after = to_numpy(a)
+        assert after.shape == b.shape and np.array_equal(after, b, equal_nan=True), (
+            f"{backend.name}.{name} mutated its input {i}")
+    return out
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """Relative/absolute tolerance for backends that are not bit-exact."""
+
+    rtol32: float = 1e-5
+    rtol64: float = 1e-10
+    atol: float = 0.0
+
+
+DEFAULT_TOLERANCE = Tolerance()
+
+
+def _same_values(got: np.ndarray, want: np.ndarray, exact: bool, tol: Tolerance,
+                 where: str, zero_sign: bool = True) -> None:
+    assert got.shape == want.shape, f"{where}: shape {got.shape} != {want.shape}"
+    if want.dtype.kind == "c":
+        _same_values(got.real, want.real, exact, tol, where + ".real", zero_sign)
+        _same_values(got.imag, want.imag, exact, tol, where + ".imag", zero_sign)
+        return
+    if want.dtype.kind != "f":
+        assert np.array_equal(got, want), f"{where}: {got!r} != {want!r}"
+        return
+    nan_g, nan_w = np.isnan(got), np.isnan(want)
+    assert np.array_equal(nan_g, nan_w), f"{where}: NaN positions differ: {got!r} vs {want!r}"
+    inf_w = np.isinf(want)
+    assert np.array_equal(got[inf_w], want[inf_w]) and np.array_equal(
+        np.isinf(got), inf_w), f"{where}: infinities differ: {got!r} vs {want!r}"
+    finite = ~(nan_w | inf_w)
+    if exact:
+        assert np.array_equal(got[finite], want[finite]), f"{where}: {got!r} != {want!r}"
+    else:
+        rtol = tol.rtol32 if want.dtype.itemsize <= 4 else tol.rtol64
+        np.testing.assert_allclose(got[finite], want[finite], rtol=rtol, atol=tol.atol,
+                                   err_msg=where)
+    if zero_sign:
+        zeros = finite & (want == 0) & (got == 0)
+        assert np.array_equal(np.signbit(got[zeros]), np.signbit(want[zeros])), (
+            f"{where}: signed zeros differ: {got!r} vs {want!r}")
+
+
+def assert_matches(backend: Backend, got: Any, ref_xp: Any, want: Any, *,
+                   tol: Tolerance = DEFAULT_TOLERANCE, where: str = "result",
+                   exact: bool | None = None, zero_sign: bool = True) -> None:
+    """``got`` (from ``backend``) has the structure, shapes, dtypes and values of
+    ``want`` (from array_api_strict)."""
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple), f"{where}: expected a tuple, got {type(got).__name__}"
+        assert len(got) == len(want), f"{where}: length {len(got)} != {len(want)}"
+        fields = getattr(want, "_fields", None)
+        if fields is not None:
+            assert getattr(got, "_fields", None) == fields, f"{where}: fields differ"
+        for i, (g, w) in enumerate(zip(got, want, strict=True)):
+            assert_matches(backend, g, ref_xp, w, tol=tol, where=f"{where}[{i}]",
+                           exact=exact, zero_sign=zero_sign)
+        return
+    if isinstance(want, list):
+        assert isinstance(got, list), f"{where}: expected a list, got {type(got).__name__}"
+        assert len(got) == len(want)
+        for i, (g, w) in enumerate(zip(got, want, strict=True)):
+            assert_matches(backend, g, ref_xp, w, tol=tol, where=f"{where}[{i}]",
+                           exact=exact, zero_sign=zero_sign)
+        return
+    if isinstance(want, (bool, int, float, complex)) or want is None:
+        if isinstance(want, float) and math.isnan(want):
+            assert isinstance(got, float) and math.isnan(got), f"{where}: {got!r} != nan"
+        else:
+            assert type(got) is type(want) and got == want, f"{where}: {got!r} != {want!r}"
+        return
+    want_dtype = dtype_name(ref_xp, want.dtype)
+    got_dtype = dtype_name(backend.xp, got.dtype)
+    assert got_dtype == want_dtype, f"{where}: dtype {got_dtype} != {want_dtype}"
+    assert tuple(got.shape) == tuple(want.shape), (
+        f"{where}: shape {tuple(got.shape)} != {tuple(want.shape)}")
+    _same_values(to_numpy(got), to_numpy(want), backend.exact if exact is None else exact,
+                 tol, where, zero_sign)
+
+
+def check(backend: Backend, ref: Backend, name: str, *args: Any,
+          tol: Tolerance = DEFAULT_TOLERANCE, exact: bool | None = None,
+          zero_sign: bool = True, reference_may_raise: tuple[type[Exception], ...] = (),
+          **kwargs: Any) -> Any:
+    """Call ``name`` on both namespaces and assert the results match. Returns the
+    backend's result.
+
+    ``exact=False`` compares with ``tol`` even on bit-exact backends (where the
+    reference computes by another formula); ``zero_sign=False`` ignores the sign
+    of zeros (where the standard leaves it open). When the reference raises one
+    of ``reference_may_raise`` the behaviour is unspecified and the example is
+    rejected.
+    """
+    try:
+        want = call(ref, name, args, kwargs)
+    except reference_may_raise:
+        reject()
+    got = call(backend, name, args, kwargs)
+    try:
+        assert_matches(backend, got, ref.xp, want, tol=tol, where=name, exact=exact,
+                       zero_sign=zero_sign)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\n  call: {name}(*{args!r}, **{kwargs!r})\n"
+                             f"  got:  {got!r}\n  want: {want!r}") from None
+    return got

@@ -1,0 +1,41 @@
+"""xport: write array code once against the Python Array API standard, run it
+natively on NumPy, PyTorch, JAX and TensorFlow.
+
+``import xport`` imports no array library. A backend's namespace
+(``xport.numpy``, ``xport.torch``, ...) is imported when its arrays are first
+seen by :func:`namespace_of` or when it is asked for by name or attribute.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ._convert import convert
+from ._dispatch import backend_of, is_array, namespace, namespace_of
+from ._spec.names import LATEST_VERSION
+
+__version__ = "0.1.0"
+__array_api_version__ = LATEST_VERSION
+
+__all__ = [
+    "__array_api_version__",
+    "__version__",
+    "backend_of",
+    "convert",
+    "is_array",
+    "namespace",
+    "namespace_of",
+]
+
+_LAZY_SUBMODULES = frozenset({"numpy", "torch", "jax", "tensorflow"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(__all__) | _LAZY_SUBMODULES)

@@ -1,0 +1,51 @@
+"""Filling a backend namespace module from its native library.
+
+Every standard name of a namespace gets one of three provenances:
+
+* ``"native"``: the attribute *is* the library's own function (possibly under
+  another name, e.g. ``acos = numpy.arccos`` on NumPy 1.26);
+* ``"wrapped"``: xport defines a thin wrapper because the native function
+  deviates from the standard;
+* ``"missing"``: neither exists on the installed library version.
+
+The provenance table is kept as ``_PROVENANCE`` in the namespace module; the CLI,
+the tests and the docs read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, MutableMapping
+from types import ModuleType
+from typing import Any, Literal
+
+Provenance = Literal["native", "wrapped", "missing"]
+
+
+def populate(
+    namespace: MutableMapping[str, Any],
+    native: ModuleType | None,
+    names: Iterable[str],
+    *,
+    wrappers: Mapping[str, Any],
+    aliases: Mapping[str, str] | None = None,
+) -> dict[str, Provenance]:
+    """Bind every name of ``names`` in ``namespace`` and return its provenance.
+
+    A name in ``wrappers`` is bound to the wrapper; otherwise to
+    ``getattr(native, aliases.get(name, name))``; otherwise it is left unbound
+    and reported missing.
+    """
+    aliases = aliases or {}
+    provenance: dict[str, Provenance] = {}
+    for name in sorted(names):
+        if name in wrappers:
+            namespace[name] = wrappers[name]
+            provenance[name] = "wrapped"
+            continue
+        target = getattr(native, aliases.get(name, name), None) if native is not None else None
+        if target is None:
+            provenance[name] = "missing"
+        else:
+            namespace[name] = target
+            provenance[name] = "native"
+    return provenance

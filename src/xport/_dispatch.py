@@ -1,0 +1,273 @@
+"""Array type -> backend -> namespace.
+
+The hot path of :func:`namespace_of` is one exact-type dict lookup per argument.
+A type seen for the first time is resolved by walking its MRO and matching each
+class's (root module, class name) against the array base classes every backend
+declares below. That needs no import of any array library: a type can only be
+seen once its library has been imported by somebody else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import threading
+from types import ModuleType
+from typing import Any, Final
+
+from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
+
+# (root module, class name) of the classes whose instances (and subclasses'
+# instances) are arrays of a backend. Class names are the last part of
+# ``__qualname__``; module paths move between releases, roots do not.
+_ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
+    ("numpy", "ndarray"): "numpy",
+    ("numpy", "generic"): "numpy",  # NumPy scalars behave as 0-d arrays
+    ("torch", "Tensor"): "torch",  # also Parameter, FakeTensor, functorch wrappers
+    ("jaxlib", "ArrayImpl"): "jax",
+    ("jax", "Array"): "jax",
+    ("jaxlib", "Array"): "jax",
+    ("jax", "Tracer"): "jax",  # jit / grad / vmap / shard_map tracers
+    ("tensorflow", "Tensor"): "tensorflow",  # eager and symbolic tensors
+    ("tensorflow", "Variable"): "tensorflow",
+    ("dask", "Array"): "dask",
+    ("cupy", "ndarray"): "cupy",
+    ("array_api_strict", "Array"): "array_api_strict",
+}
+
+# Backends xport has a namespace package for (xport.<name>).
+_NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow"})
+# Backends whose own module already is a conforming namespace.
+_EXTERNAL_NAMESPACES: Final[dict[str, str]] = {"array_api_strict": "array_api_strict"}
+
+_ALIASES: Final[dict[str, str]] = {
+    "numpy": "numpy", "np": "numpy",
+    "torch": "torch", "pytorch": "torch",
+    "jax": "jax", "jax.numpy": "jax", "jnp": "jax",
+    "tensorflow": "tensorflow", "tf": "tensorflow",
+    "dask": "dask", "dask.array": "dask",
+    "cupy": "cupy",
+    "array_api_strict": "array_api_strict",
+}
+
+_INSTALL_HINT: Final[dict[str, str]] = {
+    "numpy": "pip install numpy",
+    "torch": "pip install torch",
+    "jax": "pip install jax",
+    "tensorflow": "pip install tensorflow",
+    "array_api_strict": "pip install array-api-strict",
+}
+
+_SCALAR_TYPES: Final[tuple[type, ...]] = (bool, int, float, complex, type(None))
+
+
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+# Cache values: a namespace module, _IGNORED (Python scalars, None) or
+# _PROTOCOL (an unknown type that has __array_namespace__).
+_IGNORED: Final = _Marker("<ignored>")
+_PROTOCOL: Final = _Marker("<__array_namespace__>")
+
+_namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
+_backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
+_miss_lock = threading.Lock()
+
+
+def _backend_from_mro(cls: type) -> str | None:
+    """The backend name of ``cls`` by its MRO, or None; imports nothing."""
+    for klass in cls.__mro__:
+        root = klass.__module__.partition(".")[0]
+        name = klass.__qualname__.rpartition(".")[2]
+        backend = _ARRAY_CLASSES.get((root, name))
+        if backend is not None:
+            return backend
+    return None
+
+
+def _resolve_backend(cls: type) -> str | None:
+    try:
+        return _backend_by_type[cls]
+    except KeyError:
+        pass
+    backend = _backend_from_mro(cls)
+    _backend_by_type[cls] = backend
+    return backend
+
+
+def _load_namespace(backend: str) -> ModuleType:
+    """Import and return the namespace module of ``backend``."""
+    if backend in _EXTERNAL_NAMESPACES:
+        module_name = _EXTERNAL_NAMESPACES[backend]
+        module = sys.modules.get(module_name)
+        return module if module is not None else importlib.import_module(module_name)
+    if backend not in _NAMESPACE_PACKAGES:
+        raise TypeError(
+            f"xport recognises {backend} arrays but has no {backend} namespace yet; "
+            f"convert them with xport.convert(x, 'numpy') or use {backend}'s own "
+            "array API support"
+        )
+    return importlib.import_module(f".{backend}", __package__)
+
+
+def _resolve_namespace(x: object, position: int) -> Any:
+    cls = type(x)
+    with _miss_lock:
+        if cls in _namespace_by_type:
+            return _namespace_by_type[cls]
+        backend = _resolve_backend(cls)
+        if backend is not None:
+            found: Any = _load_namespace(backend)
+        elif issubclass(cls, _SCALAR_TYPES):
+            found = _IGNORED
+        elif hasattr(cls, "__array_namespace__"):
+            found = _PROTOCOL
+        else:
+            raise TypeError(_unknown_type_message(x, position))
+        _namespace_by_type[cls] = found
+        return found
+
+
+def _type_name(x: object) -> str:
+    cls = type(x)
+    module = cls.__module__
+    return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
+
+
+def _unknown_type_message(x: object, position: int) -> str:
+    hint = ""
+    if isinstance(x, (list, tuple, range, str, bytes, memoryview)):
+        hint = (" Make an array first, e.g. xport.namespace('numpy').asarray(...)"
+                " or the asarray() of the namespace you work in.")
+    return (
+        f"namespace_of() does not know the type {_type_name(x)} (argument {position}). "
+        "It accepts arrays of NumPy, PyTorch, JAX, TensorFlow and array_api_strict, "
+        "any object with __array_namespace__, and ignores Python bool/int/float/complex "
+        f"scalars and None.{hint}"
+    )
+
+
+def _check_api_version(api_version: object) -> None:
+    if api_version is not None and api_version not in SUPPORTED_VERSIONS:
+        supported = ", ".join(repr(v) for v in SUPPORTED_VERSIONS)
+        raise ValueError(
+            f"api_version={api_version!r} is not supported; xport implements {supported} "
+            f"(None means the latest, {LATEST_VERSION!r})"
+        )
+
+
+def _namespace_label(ns: Any) -> str:
+    return str(getattr(ns, "__name__", ns))
+
+
+def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
+    seen: dict[str, tuple[int, object]] = {}
+    for i, x in enumerate(arrays):
+        backend = _resolve_backend(type(x))
+        if backend is None:
+            if isinstance(x, _SCALAR_TYPES):
+                continue
+            backend = _namespace_label(x.__array_namespace__(api_version=api_version))  # type: ignore[attr-defined]
+        seen.setdefault(backend, (i, x))
+    parts = [f"{b} ({_type_name(x)}, argument {i})" for b, (i, x) in seen.items()]
+    first = next(iter(seen))
+    raise TypeError(
+        "namespace_of() got arrays of more than one library: " + " and ".join(parts)
+        + f". Convert them to one library first, e.g. xport.convert(x, {first!r})."
+    )
+
+
+def namespace_of(*arrays: object, api_version: str | None = None) -> Any:
+    """Return the Array API namespace for the library that produced ``arrays``.
+
+    NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
+    :mod:`xport.torch`, JAX arrays and tracers :mod:`xport.jax`, TensorFlow
+    tensors and variables :mod:`xport.tensorflow`; ``array_api_strict`` arrays give
+    ``array_api_strict`` itself, and other objects with ``__array_namespace__`` give
+    what that method returns. Python scalars and ``None`` are ignored.
+
+    ``api_version`` is one of ``"2023.12"``, ``"2024.12"``, ``"2025.12"`` or
+    ``None`` (the latest). xport's namespaces implement the latest version,
+    which is a superset of the older ones, so the same module is returned.
+
+    Raises ``TypeError`` when no argument is an array, when arrays of two
+    libraries are mixed, or for an unknown type; ``ValueError`` for an
+    unsupported ``api_version``.
+    """
+    if api_version is not None:
+        _check_api_version(api_version)
+    found: Any = None
+    for position, x in enumerate(arrays):
+        try:
+            ns = _namespace_by_type[type(x)]
+        except KeyError:
+            ns = _resolve_namespace(x, position)
+        if ns is _IGNORED:
+            continue
+        if ns is _PROTOCOL:
+            ns = x.__array_namespace__(api_version=api_version)  # type: ignore[attr-defined]
+        if found is None:
+            found = ns
+        elif ns is not found:
+            _raise_mixed(arrays, api_version)
+    if found is None:
+        raise TypeError(
+            "namespace_of() needs at least one array; got "
+            + (", ".join(_type_name(x) for x in arrays) or "no arguments")
+            + ". Pick a namespace by name instead, e.g. xport.namespace('numpy')."
+        )
+    return found
+
+
+def namespace(name: str, *, api_version: str | None = None) -> Any:
+    """Return the namespace of the backend called ``name``.
+
+    Accepted names: ``"numpy"`` (``"np"``), ``"torch"``, ``"jax"``
+    (``"jax.numpy"``), ``"tensorflow"`` (``"tf"``), ``"array_api_strict"``.
+    Importing the namespace imports that library (and only that one).
+    """
+    _check_api_version(api_version)
+    backend = _ALIASES.get(name) if isinstance(name, str) else None
+    if backend is None or (backend not in _NAMESPACE_PACKAGES
+                           and backend not in _EXTERNAL_NAMESPACES):
+        known = sorted(_NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
+        raise ValueError(f"no xport namespace called {name!r}; known: {', '.join(known)}")
+    try:
+        return _load_namespace(backend)
+    except ModuleNotFoundError as exc:
+        hint = _INSTALL_HINT.get(backend, f"install {backend}")
+        raise ImportError(
+            f"xport.namespace({name!r}) needs {backend} installed ({hint}); "
+            f"importing it failed: {exc}"
+        ) from exc
+
+
+def backend_of(x: object) -> str:
+    """The name of the library ``x`` belongs to (``"numpy"``, ``"torch"``,
+    ``"jax"``, ``"tensorflow"``, ``"dask"``, ``"cupy"``, ``"array_api_strict"``).
+
+    Imports nothing. Raises ``TypeError`` for anything that is not an array of a
+    library xport knows, Python scalars included.
+    """
+    backend = _resolve_backend(type(x))
+    if backend is None:
+        raise TypeError(f"backend_of() got {_type_name(x)}, which is not an array of a "
+                        "library xport knows")
+    return backend
+
+
+def is_array(x: object) -> bool:
+    """True when ``x`` is an array (or NumPy scalar) of a library xport knows, or
+    another object with ``__array_namespace__``; False for Python scalars and
+    everything else. Imports nothing."""
+    cls = type(x)
+    if _resolve_backend(cls) is not None:
+        return True
+    return not issubclass(cls, _SCALAR_TYPES) and hasattr(cls, "__array_namespace__")

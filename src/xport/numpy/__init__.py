@@ -1,0 +1,45 @@
+"""The Array API namespace for NumPy arrays (the standard's 2025.12 version).
+
+Every standard name is NumPy's own function wherever NumPy conforms; the few
+that deviate are thin wrappers (see ``_PROVENANCE`` or ``python -m xport``).
+Arrays stay ``numpy.ndarray``; 0-d results of reductions are NumPy scalars, as
+NumPy itself returns them. Dtypes are ``numpy.dtype`` instances, so they hash
+and compare like ``x.dtype``.
+"""
+
+from __future__ import annotations
+
+import numpy as _np
+
+from .._common.namespace import populate as _populate
+from .._spec import names as _names
+from . import _wrappers
+from ._info import DTYPES as _DTYPES
+from ._info import __array_namespace_info__ as __array_namespace_info__
+
+__array_api_version__ = _names.LATEST_VERSION
+
+_PROVENANCE = _populate(
+    globals(),
+    _np,
+    _names.MAIN_FUNCTION_NAMES[__array_api_version__] - {"__array_namespace_info__"},
+    wrappers=_wrappers.MAIN,
+    aliases=_wrappers.ALIASES,
+)
+_PROVENANCE["__array_namespace_info__"] = "wrapped"
+
+globals().update(_DTYPES)
+e = _np.e
+pi = _np.pi
+inf = _np.inf
+nan = _np.nan
+newaxis = None
+
+from . import fft as fft  # noqa: E402
+from . import linalg as linalg  # noqa: E402
+
+__all__ = sorted(_names.main_names(__array_api_version__))
+
+
+def __dir__() -> list[str]:
+    return __all__

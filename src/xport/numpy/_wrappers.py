@@ -1,0 +1,261 @@
+"""Wrappers for the NumPy functions that deviate from the standard.
+
+Each deviation is detected from the installed NumPy (a missing keyword, a
+missing function, a list where a tuple is due), never from its version
+string, so the same file serves NumPy 1.26 and every 2.x. Where NumPy
+conforms, nothing here is used and the namespace binds NumPy's own function.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Literal
+
+import numpy as np
+
+from .._common.dtype_info import finfo_object, iinfo_object, make_can_cast
+from ._info import dtype_name
+
+Array = Any
+Device = Any
+DType = Any
+
+_NUMPY2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+
+
+def _accepts(func: Any, keyword: str) -> bool:
+    try:
+        return keyword in inspect.signature(func).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signature
+        return False
+
+
+def _check_device(device: Device) -> None:
+    if device is not None and device != "cpu":
+        raise ValueError(f"NumPy arrays live on the 'cpu' device only; got device={device!r}")
+
+
+# --- data type functions -------------------------------------------------------
+
+_finfo_cache: dict[np.dtype[Any], finfo_object] = {}
+_iinfo_cache: dict[np.dtype[Any], iinfo_object] = {}
+
+
+def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard's name
+    """Machine limits of a floating-point dtype, or of an array's dtype.
+
+    Deviation fixed: NumPy's ``finfo`` rejects arrays and reports attributes as
+    NumPy scalars; here they are Python ``float`` and ``dtype`` is the real
+    floating dtype (``float32`` for ``complex64``).
+    """
+    dtype = np.dtype(getattr(type, "dtype", type))
+    try:
+        return _finfo_cache[dtype]
+    except KeyError:
+        pass
+    info = np.finfo(dtype)
+    result = finfo_object(
+        bits=int(info.bits),
+        eps=float(info.eps),
+        max=float(info.max),
+        min=float(info.min),
+        smallest_normal=float(info.smallest_normal),
+        dtype=np.dtype(info.dtype),
+    )
+    _finfo_cache[dtype] = result
+    return result
+
+
+def iinfo(type: DType | Array, /) -> iinfo_object:  # noqa: A002 - the standard's name
+    """Machine limits of an integer dtype, or of an array's dtype.
+
+    Deviation fixed: NumPy's ``iinfo`` rejects arrays.
+    """
+    dtype = np.dtype(getattr(type, "dtype", type))
+    try:
+        return _iinfo_cache[dtype]
+    except KeyError:
+        pass
+    info = np.iinfo(dtype)  # type: ignore[type-var]
+    result = iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min),
+                          dtype=dtype)
+    _iinfo_cache[dtype] = result
+    return result
+
+
+can_cast = make_can_cast(dtype_name, np.can_cast)
+
+
+# --- elementwise -----------------------------------------------------------------
+
+def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002
+         max: Array | float | None = None) -> Array:  # noqa: A002
+    """Clamp ``x`` to ``[min, max]``.
+
+    Deviation fixed: NumPy names the bounds ``a_min``/``a_max``.
+    """
+    return np.clip(x, min, max)
+
+
+# --- statistics / utility --------------------------------------------------------
+
+def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+                  keepdims: bool = False) -> Array:
+    """Count the non-zero elements of ``x`` along ``axis``.
+
+    Deviation fixed: NumPy returns a Python ``int`` for ``axis=None``; this
+    returns a 0-d array of the default index dtype.
+    """
+    out = np.count_nonzero(x, axis=axis, keepdims=keepdims)
+    if axis is None and not keepdims:
+        return np.asarray(out, dtype=np.intp)
+    return out
+
+
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
+    """The ``n``-th forward difference along ``axis``.
+
+    Deviation fixed: NumPy treats an explicit ``prepend=None``/``append=None`` as
+    a value to concatenate rather than "nothing".
+    """
+    edges = {}
+    if prepend is not None:
+        edges["prepend"] = prepend
+    if append is not None:
+        edges["append"] = append
+    return np.diff(x, n=n, axis=axis, **edges)
+
+
+# --- sorting -----------------------------------------------------------------------
+
+def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
+         stable: bool = True) -> Array:
+    """Sort ``x`` along ``axis``.
+
+    Deviations fixed: NumPy has no ``descending`` and is unstable by default.
+    """
+    kind: Literal["stable", "quicksort"] = "stable" if stable else "quicksort"
+    out = np.sort(x, axis=axis, kind=kind)
+    return np.flip(out, axis=axis) if descending else out
+
+
+def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
+            stable: bool = True) -> Array:
+    """Indices that sort ``x`` along ``axis``.
+
+    Deviations fixed: NumPy has no ``descending`` and is unstable by default. A
+    descending sort keeps equal elements in their original order.
+    """
+    kind: Literal["stable", "quicksort"] = "stable" if stable else "quicksort"
+    if not descending:
+        return np.argsort(x, axis=axis, kind=kind)
+    x = np.asarray(x)
+    flipped = np.flip(np.argsort(np.flip(x, axis=axis), axis=axis, kind=kind), axis=axis)
+    last = x.shape[axis] - 1 if x.ndim else 0
+    return last - flipped
+
+
+# --- indexing ----------------------------------------------------------------------
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """Pick values of ``x`` at ``indices`` along ``axis``.
+
+    Deviation fixed (NumPy < 2.3): ``axis`` has no default.
+    """
+    return np.take_along_axis(x, indices, axis=axis)
+
+
+# --- creation / manipulation that changed across 2.x --------------------------------
+
+def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
+    """Coordinate matrices from coordinate vectors.
+
+    Deviation fixed: older NumPy returns a list; 2025.12 requires a tuple.
+    """
+    return tuple(np.meshgrid(*arrays, indexing=indexing))
+
+
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
+    """Broadcast ``arrays`` against each other.
+
+    Deviation fixed: older NumPy returns a list; 2025.12 requires a tuple.
+    """
+    return tuple(np.broadcast_arrays(*arrays))
+
+
+def astype(x: Array, dtype: DType, /, *, copy: bool = True,
+           device: Device | None = None) -> Array:
+    """Cast ``x`` to ``dtype``.
+
+    Deviation fixed (NumPy < 2.1): no ``device`` keyword.
+    """
+    _check_device(device)
+    return x.astype(dtype, copy=copy)
+
+
+def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
+    """Reshape ``x`` to ``shape``.
+
+    Deviation fixed (NumPy < 2.1): no ``copy`` keyword. ``copy=False`` raises
+    ``ValueError`` when a view is impossible.
+    """
+    if copy is True:
+        return np.reshape(np.array(x, copy=True), shape)
+    if copy is False:
+        view = np.asarray(x).view()
+        try:
+            view.shape = shape
+        except AttributeError as exc:
+            raise ValueError(f"reshape(copy=False) cannot reshape without copying: {exc}") from exc
+        return view
+    return np.reshape(x, shape)
+
+
+def _need(name: str) -> bool:
+    return not hasattr(np, name)
+
+
+# Names whose native NumPy function deviates on *every* supported NumPy.
+ALWAYS: dict[str, Any] = {
+    "can_cast": can_cast,
+    "finfo": finfo,
+    "iinfo": iinfo,
+    "clip": clip,
+    "count_nonzero": count_nonzero,
+    "diff": diff,
+    "sort": sort,
+    "argsort": argsort,
+}
+
+
+def _detected() -> dict[str, Any]:
+    """Wrappers needed only by the installed NumPy."""
+    found: dict[str, Any] = {}
+    if inspect.signature(np.take_along_axis).parameters["axis"].default != -1:
+        found["take_along_axis"] = take_along_axis
+    probe = np.zeros(1)
+    if not isinstance(np.meshgrid(probe), tuple):
+        found["meshgrid"] = meshgrid
+    if not isinstance(np.broadcast_arrays(probe), tuple):
+        found["broadcast_arrays"] = broadcast_arrays
+    if _need("astype") or not _accepts(np.astype, "device"):
+        found["astype"] = astype
+    if not _accepts(np.reshape, "copy"):
+        found["reshape"] = reshape
+    return found
+
+
+MAIN: dict[str, Any] = {**ALWAYS, **_detected()}
+
+# NumPy 1.26 spells these differently; the alias is NumPy's own function.
+ALIASES: dict[str, str] = {
+    new: old
+    for new, old in {
+        "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
+        "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
+        "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
+        "bitwise_right_shift": "right_shift", "concat": "concatenate", "pow": "power",
+    }.items()
+    if _need(new)
+}

@@ -1,0 +1,40 @@
+"""``import xport`` imports no array library; a namespace imports only its own."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+LIBRARIES = ("numpy", "torch", "jax", "jaxlib", "tensorflow", "cupy", "dask",
+             "array_api_strict")
+
+
+def _imported_after(code: str) -> set[str]:
+    script = textwrap.dedent(code) + textwrap.dedent(f"""
+        import sys
+        print(" ".join(m for m in {LIBRARIES!r} if m in sys.modules))
+    """)
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
+                         text=True).stdout
+    return set(out.split())
+
+
+def test_import_xport_imports_no_array_library():
+    assert _imported_after("import xport") == set()
+
+
+def test_dispatch_on_a_foreign_looking_type_imports_nothing():
+    code = """
+        import xport
+        Fake = type("Tensor", (), {"__module__": "torch.fake"})
+        assert xport.backend_of(Fake()) == "torch"
+        assert xport.is_array(Fake())
+        assert not xport.is_array(3.0)
+    """
+    assert _imported_after(code) == set()
+
+
+def test_numpy_namespace_imports_only_numpy():
+    assert _imported_after("import xport.numpy") == {"numpy"}
+    assert _imported_after("import numpy, xport; xport.namespace_of(numpy.ones(2))") == {"numpy"}
