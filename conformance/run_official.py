@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (suite / "array_api_tests").is_dir():
         parser.error(f"{suite} is not a checkout of data-apis/array-api-tests")
     head = subprocess.run(["git", "-C", str(suite), "rev-parse", "HEAD"], capture_output=True,
-                          text=True).stdout.strip()
+                          text=True, check=False).stdout.strip()
     if head and head != SUITE_COMMIT:
         print(f"warning: suite at {head}, pinned commit is {SUITE_COMMIT}", file=sys.stderr)
 
@@ -77,11 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     command += ["--xfails-file", bare_path]
     env = {**os.environ, "ARRAY_API_TESTS_MODULE": args.module}
     print(f"$ ARRAY_API_TESTS_MODULE={args.module} {' '.join(command[1:])}", flush=True)
-    result = subprocess.run(command, cwd=suite, env=env, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=suite, env=env, capture_output=True, text=True,
+                            check=False)
     os.unlink(bare_path)
     sys.stdout.write(result.stdout[-20000:])
     sys.stderr.write(result.stderr[-5000:])
-    summary = [line for line in result.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
+    summary = [line for line in result.stdout.splitlines()
+               if re.search(r"\d+ (passed|failed)", line)]
     if summary:
         print(f"\nsummary for {args.module}: {summary[-1].strip('= ')}")
     return result.returncode

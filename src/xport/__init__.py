@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 from ._convert import convert
-from ._dispatch import backend_of, is_array, namespace, namespace_of
+from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
 from ._spec.names import LATEST_VERSION
 
 __version__ = "0.1.0"
@@ -28,7 +28,7 @@ __all__ = [
     "namespace_of",
 ]
 
-_LAZY_SUBMODULES = frozenset({"numpy", "torch", "jax", "tensorflow"})
+_LAZY_SUBMODULES = NAMESPACE_PACKAGES
 
 
 def __getattr__(name: str) -> Any:

@@ -36,7 +36,7 @@ _ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
 }
 
 # Backends xport has a namespace package for (xport.<name>).
-_NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow"})
+NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax"})
 # Backends whose own module already is a conforming namespace.
 _EXTERNAL_NAMESPACES: Final[dict[str, str]] = {"array_api_strict": "array_api_strict"}
 
@@ -58,6 +58,7 @@ _INSTALL_HINT: Final[dict[str, str]] = {
     "array_api_strict": "pip install array-api-strict",
 }
 
+_PACKAGE: Final[str] = __name__.rpartition(".")[0]
 _SCALAR_TYPES: Final[tuple[type, ...]] = (bool, int, float, complex, type(None))
 
 
@@ -77,6 +78,9 @@ _IGNORED: Final = _Marker("<ignored>")
 _PROTOCOL: Final = _Marker("<__array_namespace__>")
 
 _namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
+# The hot path's view: only types resolved to a module or to _IGNORED.
+_fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
+_fast_get = _fast_namespace_by_type.get
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
 _miss_lock = threading.Lock()
 
@@ -108,7 +112,7 @@ def _load_namespace(backend: str) -> ModuleType:
         module_name = _EXTERNAL_NAMESPACES[backend]
         module = sys.modules.get(module_name)
         return module if module is not None else importlib.import_module(module_name)
-    if backend not in _NAMESPACE_PACKAGES:
+    if backend not in NAMESPACE_PACKAGES:
         raise TypeError(
             f"xport recognises {backend} arrays but has no {backend} namespace yet; "
             f"convert them with xport.convert(x, 'numpy') or use {backend}'s own "
@@ -132,6 +136,8 @@ def _resolve_namespace(x: object, position: int) -> Any:
         else:
             raise TypeError(_unknown_type_message(x, position))
         _namespace_by_type[cls] = found
+        if found is not _PROTOCOL:
+            _fast_namespace_by_type[cls] = found
         return found
 
 
@@ -204,6 +210,19 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Any:
     if api_version is not None:
         _check_api_version(api_version)
     found: Any = None
+    for x in arrays:
+        ns = _fast_get(type(x))
+        if ns is _IGNORED:
+            continue
+        if ns is None or (found is not None and ns is not found):
+            return _namespace_of_general(arrays, api_version)
+        found = ns
+    return found if found is not None else _namespace_of_general(arrays, api_version)
+
+
+def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Any:
+    """namespace_of for first sightings, __array_namespace__ objects and errors."""
+    found: Any = None
     for position, x in enumerate(arrays):
         try:
             ns = _namespace_by_type[type(x)]
@@ -235,13 +254,15 @@ def namespace(name: str, *, api_version: str | None = None) -> Any:
     """
     _check_api_version(api_version)
     backend = _ALIASES.get(name) if isinstance(name, str) else None
-    if backend is None or (backend not in _NAMESPACE_PACKAGES
+    if backend is None or (backend not in NAMESPACE_PACKAGES
                            and backend not in _EXTERNAL_NAMESPACES):
-        known = sorted(_NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
+        known = sorted(NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
         raise ValueError(f"no xport namespace called {name!r}; known: {', '.join(known)}")
     try:
         return _load_namespace(backend)
     except ModuleNotFoundError as exc:
+        if exc.name is None or exc.name.startswith(_PACKAGE + "."):
+            raise  # xport itself lacks the module: not an installation problem
         hint = _INSTALL_HINT.get(backend, f"install {backend}")
         raise ImportError(
             f"xport.namespace({name!r}) needs {backend} installed ({hint}); "

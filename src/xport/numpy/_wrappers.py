@@ -246,7 +246,7 @@ def _detected() -> dict[str, Any]:
     return found
 
 
-MAIN: dict[str, Any] = {**ALWAYS, **_detected()}
+
 
 # NumPy 1.26 spells these differently; the alias is NumPy's own function.
 ALIASES: dict[str, str] = {
@@ -259,3 +259,12 @@ ALIASES: dict[str, str] = {
     }.items()
     if _need(new)
 }
+
+
+def _main() -> dict[str, Any]:
+    from . import _legacy
+
+    return {**ALWAYS, **_detected(), **_legacy.main_wrappers()}
+
+
+MAIN: dict[str, Any] = _main()

@@ -8,6 +8,7 @@ import numpy as _np
 
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
+from . import _legacy
 
 Array = Any
 
@@ -41,7 +42,7 @@ _PROVENANCE = _populate(
     globals(),
     _np.fft,
     _names.FFT_NAMES[_names.LATEST_VERSION],
-    wrappers={"fftfreq": fftfreq, "rfftfreq": rfftfreq},
+    wrappers={**_legacy.fft_wrappers(), "fftfreq": fftfreq, "rfftfreq": rfftfreq},
 )
 
 __all__ = sorted(_names.FFT_NAMES[_names.LATEST_VERSION])

@@ -8,6 +8,7 @@ import numpy as _np
 
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
+from . import _legacy
 
 Array = Any
 _COMPLEX_OF = {_np.dtype("float32"): _np.dtype("complex64"),
@@ -45,7 +46,7 @@ _PROVENANCE = _populate(
     globals(),
     _np.linalg,
     _names.LINALG_NAMES[_names.LATEST_VERSION],
-    wrappers={"eig": eig, "eigvals": eigvals},
+    wrappers={**_legacy.linalg_wrappers(), "eig": eig, "eigvals": eigvals},
 )
 
 __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])

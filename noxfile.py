@@ -1,0 +1,65 @@
+"""Development sessions: ``nox -l`` lists them.
+
+The official conformance suite is not on PyPI: the ``official-*`` sessions take
+its checkout from ``ARRAY_API_TESTS_DIR`` (see conformance/README.md).
+"""
+
+from __future__ import annotations
+
+import os
+
+import nox
+
+nox.options.sessions = ["lint", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+
+TORCH = "torch==2.13.0"  # the CPU build this project's machines carry; users: any >= 2.4
+BACKENDS = {"numpy": ["numpy"], "torch": [TORCH], "jax": ["jax"]}
+TEST_DEPS = ["pytest>=8", "pytest-xdist>=3", "hypothesis>=6.100", "array-api-strict>=2.3"]
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff on everything, mypy --strict on src/."""
+    session.install("ruff", "mypy", "numpy")
+    session.install("-e", ".")
+    session.run("ruff", "check", "src", "tests", "conformance", "benchmarks", "noxfile.py")
+    session.run("mypy")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Unit tests and the offline conformance suite on every backend."""
+    session.install(*TEST_DEPS, *(d for deps in BACKENDS.values() for d in deps))
+    session.install("-e", ".")
+    session.run("python", "-m", "pytest", "-n", "2", *session.posargs)
+
+
+@nox.session(name="tests-numpy1")
+def tests_numpy1(session: nox.Session) -> None:
+    """The NumPy namespace on NumPy 1.26 (the oldest supported)."""
+    session.install(*TEST_DEPS, "numpy==1.26.*")
+    session.install("-e", ".")
+    session.run("python", "-m", "pytest", "-n", "2", *session.posargs,
+                env={"XPORT_BACKENDS": "numpy"})
+
+
+@nox.session
+@nox.parametrize("backend", list(BACKENDS))
+def official(session: nox.Session, backend: str) -> None:
+    """The official data-apis/array-api-tests suite against xport.<backend>."""
+    suite = os.environ.get("ARRAY_API_TESTS_DIR")
+    if not suite:
+        session.error("set ARRAY_API_TESTS_DIR to a checkout of data-apis/array-api-tests")
+    session.install("pytest", "pytest-xdist", "hypothesis>=6.151", "ndindex>=1.8",
+                    "pytest-json-report", *BACKENDS[backend])
+    session.install("-e", ".")
+    session.run("python", "conformance/run_official.py", f"xport.{backend}", *session.posargs)
+
+
+@nox.session
+def benchmarks(session: nox.Session) -> None:
+    """Overhead ratios against native calls and array-api-compat."""
+    session.install("array-api-compat", *(d for deps in BACKENDS.values() for d in deps))
+    session.install("-e", ".")
+    session.run("python", "-m", "benchmarks.bench_overhead", *session.posargs)

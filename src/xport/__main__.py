@@ -1,0 +1,134 @@
+"""``python -m xport``: what is installed, how much of the standard each backend
+covers natively, and a self-check that runs one computation everywhere."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import importlib.util
+import sys
+import traceback
+from collections import Counter
+from typing import Any
+
+from . import __version__, namespace, namespace_of
+from ._dispatch import NAMESPACE_PACKAGES
+from ._selfcheck import compare, computation
+from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
+
+# (backend, distribution that provides it)
+BACKENDS: tuple[tuple[str, str], ...] = (
+    ("numpy", "numpy"),
+    ("torch", "torch"),
+    ("jax", "jax"),
+    ("tensorflow", "tensorflow"),
+    ("dask", "dask"),
+    ("cupy", "cupy"),
+)
+_FALLBACK_DISTRIBUTIONS = {"tensorflow": ("tensorflow-cpu", "tf-nightly")}
+
+
+def _version(backend: str, distribution: str) -> str | None:
+    if importlib.util.find_spec(backend) is None:
+        return None
+    for name in (distribution, *_FALLBACK_DISTRIBUTIONS.get(backend, ())):
+        try:
+            return importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return "unknown"
+
+
+def _provenance(ns: Any) -> dict[str, str]:
+    table: dict[str, str] = dict(getattr(ns, "_PROVENANCE", {}))
+    for sub in ("linalg", "fft"):
+        for name, kind in getattr(getattr(ns, sub, None), "_PROVENANCE", {}).items():
+            table[f"{sub}.{name}"] = kind
+    return table
+
+
+def _load(backend: str) -> tuple[Any, str | None]:
+    try:
+        return namespace(backend), None
+    except Exception as exc:  # report, don't crash: this is a diagnostic tool
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the report; return 0 when every installed backend passes the self-check."""
+    parser = argparse.ArgumentParser(prog="python -m xport", description=__doc__)
+    parser.add_argument("--names", action="store_true",
+                        help="also list the wrapped and missing names per backend")
+    args = parser.parse_args(argv)
+
+    print(f"xport {__version__}: Array API standard {LATEST_VERSION} "
+          f"(api_version accepts {', '.join(SUPPORTED_VERSIONS)})")
+    print(f"python {sys.version.split()[0]}\n")
+    header = (f"{'backend':<12}{'version':<14}{'namespace':<18}"
+              f"{'native':>7}{'wrapped':>8}{'missing':>8}")
+    print(header)
+    print("-" * len(header))
+
+    loaded: dict[str, Any] = {}
+    failures: list[str] = []
+    details: dict[str, dict[str, str]] = {}
+    for backend, distribution in BACKENDS:
+        version = _version(backend, distribution)
+        if version is None:
+            print(f"{backend:<12}{'-':<14}not installed")
+            continue
+        if backend not in NAMESPACE_PACKAGES:
+            print(f"{backend:<12}{version:<14}no xport namespace yet")
+            continue
+        ns, error = _load(backend)
+        if ns is None:
+            print(f"{backend:<12}{version:<14}unavailable: {error}")
+            failures.append(backend)
+            continue
+        table = _provenance(ns)
+        counts = Counter(table.values())
+        print(f"{backend:<12}{version:<14}{ns.__name__:<18}{counts['native']:>7}"
+              f"{counts['wrapped']:>8}{counts['missing']:>8}")
+        loaded[backend] = ns
+        details[backend] = table
+
+    if args.names:
+        for backend, table in details.items():
+            for kind in ("wrapped", "missing"):
+                listed = sorted(n for n, k in table.items() if k == kind)
+                if listed:
+                    print(f"\n{backend} {kind} ({len(listed)}): {', '.join(listed)}")
+
+    print("\nself-check (one computation written against the standard, every backend):")
+    results: dict[str, dict[str, float]] = {}
+    for backend, ns in loaded.items():
+        try:
+            probe = ns.asarray([1.0, 2.0])
+            if namespace_of(probe) is not ns:
+                raise AssertionError(f"namespace_of(asarray(...)) is not {ns.__name__}")
+            results[backend] = computation(ns)
+        except Exception:
+            print(f"  {backend:<12}FAILED")
+            traceback.print_exc(limit=3)
+            failures.append(backend)
+    for backend, bad in compare(results).items():
+        if bad:
+            print(f"  {backend:<12}MISMATCH in {', '.join(bad)}")
+            failures.append(backend)
+        else:
+            shown = ", ".join(f"{k}={v:.6g}" for k, v in list(results[backend].items())[:3])
+            print(f"  {backend:<12}ok ({shown}, ...)")
+
+    if not loaded:
+        print("\nno array library installed: pip install 'xport[numpy]' (or torch, jax, "
+              "tensorflow)")
+        return 1
+    if failures:
+        print(f"\nFAILED: {', '.join(dict.fromkeys(failures))}")
+        return 1
+    print(f"\nall checks passed ({len(loaded)} backend{'s' if len(loaded) > 1 else ''})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

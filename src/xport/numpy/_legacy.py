@@ -1,0 +1,537 @@
+"""What NumPy 1.26 lacks or does differently, and NumPy 2 fixed.
+
+Every wrapper here is installed only when a probe of the installed NumPy shows
+the deviation (a missing function or keyword, a tuple where a namedtuple is
+due, value-based casting), so on NumPy 2 none of this is used.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .._spec.dtypes import KIND_MEMBERS
+from ._info import DTYPES, dtype_name
+
+Array = Any
+_F = Callable[..., Any]
+
+
+def _check_device(device: Any) -> None:
+    if device is not None and device != "cpu":
+        raise ValueError(f"NumPy arrays live on the 'cpu' device only; got device={device!r}")
+
+
+def _accepts(func: Any, keyword: str) -> bool:
+    try:
+        return keyword in inspect.signature(func).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signature
+        return False
+
+
+# --- result types the standard names ------------------------------------------------
+
+class UniqueAllResult(NamedTuple):
+    values: Array
+    indices: Array
+    inverse_indices: Array
+    counts: Array
+
+
+class UniqueCountsResult(NamedTuple):
+    values: Array
+    counts: Array
+
+
+class UniqueInverseResult(NamedTuple):
+    values: Array
+    inverse_indices: Array
+
+
+class EighResult(NamedTuple):
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class QRResult(NamedTuple):
+    Q: Array
+    R: Array
+
+
+class SlogdetResult(NamedTuple):
+    sign: Array
+    logabsdet: Array
+
+
+class SVDResult(NamedTuple):
+    U: Array
+    S: Array
+    Vh: Array
+
+
+# --- creation: the device= keyword ---------------------------------------------------
+
+def _with_device(native: _F) -> _F:
+    """``native`` plus the standard's keyword-only ``device`` ('cpu' or None)."""
+
+    def wrapper(*args: Any, device: Any = None, **kwargs: Any) -> Any:
+        _check_device(device)
+        return native(*args, **kwargs)
+
+    wrapper.__name__ = wrapper.__qualname__ = native.__name__
+    try:
+        signature = inspect.signature(native)
+    except ValueError:  # a builtin without a text signature: keep (*args, device, **kwargs)
+        pass
+    else:
+        params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        params.append(inspect.Parameter("device", inspect.Parameter.KEYWORD_ONLY, default=None))
+        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=params)
+    wrapper.__doc__ = (f"NumPy's ``{native.__name__}`` with the standard's ``device`` keyword "
+                       "(NumPy < 2 has none; only 'cpu' is accepted).")
+    return wrapper
+
+
+_CREATION = ("arange", "empty", "empty_like", "eye", "full", "full_like", "linspace", "ones",
+             "ones_like", "zeros", "zeros_like")
+
+
+def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
+            copy: bool | None = None) -> Array:
+    """Convert ``obj`` to an array.
+
+    Deviation fixed (NumPy < 2): no ``copy`` keyword; ``copy=False`` raises
+    ``ValueError`` when a copy cannot be avoided.
+    """
+    _check_device(device)
+    if copy is True:
+        return np.array(obj, dtype=dtype, copy=True)
+    out = np.asarray(obj, dtype=dtype)
+    if copy is False and not (isinstance(obj, np.ndarray) and np.shares_memory(out, obj)):
+        raise ValueError("asarray(copy=False) cannot avoid a copy here")
+    return out
+
+
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array:
+    """Import ``x`` through DLPack.
+
+    Deviation fixed (NumPy < 2.1): no ``device``/``copy`` keywords.
+    """
+    _check_device(device)
+    out = np.from_dlpack(x)
+    return np.array(out, copy=True) if copy else out
+
+
+# --- functions NumPy 1.26 does not have -------------------------------------------------
+
+def isdtype(dtype: Any, kind: Any) -> bool:
+    """Whether ``dtype`` is of ``kind`` (a dtype, a kind name or a tuple of them)."""
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, str):
+        if kind not in KIND_MEMBERS:
+            raise ValueError(f"unknown dtype kind {kind!r}")
+        return dtype_name(dtype) in KIND_MEMBERS[kind]
+    return bool(np.dtype(dtype) == np.dtype(kind))
+
+
+def matrix_transpose(x: Array, /) -> Array:
+    """Transpose the last two axes of ``x``."""
+    if np.ndim(x) < 2:
+        raise ValueError("matrix_transpose() needs an array of at least 2 dimensions")
+    return np.swapaxes(x, -1, -2)
+
+
+def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
+    """Permute the axes of ``x``."""
+    return np.transpose(x, axes)
+
+
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """Split ``x`` into a tuple of arrays along ``axis``."""
+    return tuple(np.moveaxis(x, axis, 0))
+
+
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Dot product of vectors along ``axis`` (conjugating ``x1``), broadcasting
+    the other axes."""
+    a, b = np.broadcast_arrays(x1, x2)
+    a = np.moveaxis(np.conj(a), axis, -1)
+    b = np.moveaxis(b, axis, -1)
+    return np.einsum("...i,...i->...", a, b)
+
+
+def _cumulative(accumulate: _F, identity: int) -> _F:
+    def cumulative(x: Array, /, *, axis: int | None = None, dtype: Any = None,
+                   include_initial: bool = False) -> Array:
+        x = np.asarray(x)
+        if axis is None:
+            if x.ndim > 1:
+                raise ValueError("axis is required for arrays of more than one dimension")
+            axis = 0
+        out = accumulate(x, axis=axis, dtype=dtype)
+        if include_initial:
+            shape = list(out.shape)
+            shape[axis] = 1
+            out = np.concatenate([np.full(shape, identity, dtype=out.dtype), out], axis=axis)
+        return out
+
+    return cumulative
+
+
+cumulative_sum = _cumulative(np.cumsum, 0)
+cumulative_sum.__name__ = cumulative_sum.__qualname__ = "cumulative_sum"
+cumulative_sum.__doc__ = "Cumulative sum along ``axis`` (NumPy < 2.1 has only ``cumsum``)."
+cumulative_prod = _cumulative(np.cumprod, 1)
+cumulative_prod.__name__ = cumulative_prod.__qualname__ = "cumulative_prod"
+cumulative_prod.__doc__ = "Cumulative product along ``axis`` (NumPy < 2.1 has only ``cumprod``)."
+
+
+def _unique(x: Array, **flags: bool) -> Any:
+    x = np.asarray(x)
+    unique: Any = np.unique  # its overloads cannot type **flags
+    return unique(x.reshape(-1), equal_nan=False, **flags)
+
+
+def unique_values(x: Array, /) -> Array:
+    """The distinct values of ``x`` (every NaN distinct)."""
+    return _unique(x)
+
+
+def unique_counts(x: Array, /) -> UniqueCountsResult:
+    """The distinct values of ``x`` and how often each occurs."""
+    values, counts = _unique(x, return_counts=True)
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x: Array, /) -> UniqueInverseResult:
+    """The distinct values of ``x`` and the indices that rebuild ``x`` from them."""
+    values, inverse = _unique(x, return_inverse=True)
+    return UniqueInverseResult(values, inverse.reshape(np.shape(x)))
+
+
+def unique_all(x: Array, /) -> UniqueAllResult:
+    """Distinct values, first-occurrence indices, inverse indices and counts."""
+    values, indices, inverse, counts = _unique(x, return_index=True, return_inverse=True,
+                                               return_counts=True)
+    return UniqueAllResult(values, indices, inverse.reshape(np.shape(x)), counts)
+
+
+# --- semantics that changed in NumPy 2 -----------------------------------------------------
+
+def _std_var(native: _F) -> _F:
+    def reduce(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+               correction: float = 0.0, keepdims: bool = False) -> Array:
+        return native(x, axis=axis, ddof=correction, keepdims=keepdims)
+
+    reduce.__name__ = reduce.__qualname__ = native.__name__
+    reduce.__doc__ = (f"NumPy's ``{native.__name__}`` with the standard's ``correction`` "
+                      "keyword (NumPy < 2 calls it ``ddof``).")
+    return reduce
+
+
+def _integer_identity(native: _F) -> _F:
+    def rounding(x: Array, /) -> Array:
+        x = np.asarray(x)
+        if x.dtype.kind in "iub":
+            return x.copy()
+        return native(x)
+
+    rounding.__name__ = rounding.__qualname__ = native.__name__
+    rounding.__doc__ = (f"NumPy's ``{native.__name__}``, keeping integer dtypes (NumPy < 2 "
+                        "returns floats for integer input).")
+    return rounding
+
+
+def sign(x: Array, /) -> Array:
+    """Sign of ``x``; ``x / |x|`` for complex input (NumPy < 2 uses the sign of
+    the real part)."""
+    x = np.asarray(x)
+    if x.dtype.kind != "c":
+        return np.sign(x)
+    magnitude = np.abs(x)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = x / np.where(magnitude == 0, 1, magnitude)
+    return np.where(np.isnan(x), complex(np.nan, np.nan), out).astype(x.dtype)
+
+
+_PYTHON_SCALARS = (bool, int, float, complex)
+_COMPLEX_OF = {np.dtype(np.float32): np.dtype(np.complex64),
+               np.dtype(np.float64): np.dtype(np.complex128)}
+
+
+def _standard_operands(x1: Any, x2: Any) -> tuple[Any, Any]:
+    """Cast 0-d operands so that NumPy < 2's value-based casting gives the
+    standard's result: a 0-d array promotes like any array, and a Python scalar
+    takes the other operand's dtype (the complex one of its precision for a
+    complex scalar beside real floats)."""
+    arr = (np.ndarray, np.generic)
+    if isinstance(x1, arr) and isinstance(x2, arr):
+        if x1.dtype != x2.dtype and (np.ndim(x1) == 0 or np.ndim(x2) == 0):
+            common = np.promote_types(x1.dtype, x2.dtype)
+            return np.asarray(x1, dtype=common), np.asarray(x2, dtype=common)
+        return x1, x2
+    for operand, scalar, array_first in ((x1, x2, True), (x2, x1, False)):
+        if isinstance(operand, arr) and isinstance(scalar, _PYTHON_SCALARS) \
+                and np.ndim(operand) == 0:
+            dtype = operand.dtype
+            if isinstance(scalar, complex) and dtype.kind == "f":
+                dtype = _COMPLEX_OF[dtype]
+            elif (isinstance(scalar, float) and dtype.kind in "biu") or (
+                    isinstance(scalar, int) and dtype.kind == "b" and type(scalar) is not bool):
+                return x1, x2  # mixed kinds: the standard leaves these open
+            array = np.asarray(operand, dtype=dtype)
+            converted = np.asarray(scalar, dtype=dtype)
+            return (array, converted) if array_first else (converted, array)
+    return x1, x2
+
+
+def _promoting_binary(native: _F) -> _F:
+    """``native`` with the standard's promotion for 0-d operands (NumPy < 2 casts
+    0-d arrays, NumPy scalars and Python scalars by value)."""
+
+    def binary(x1: Any, x2: Any, /) -> Any:
+        if np.ndim(x1) == 0 or np.ndim(x2) == 0:
+            x1, x2 = _standard_operands(x1, x2)
+        return native(x1, x2)
+
+    binary.__name__ = binary.__qualname__ = getattr(native, "__name__", "binary")
+    binary.__doc__ = (f"NumPy's ``{binary.__name__}`` following the standard's promotion "
+                      "table for 0-d operands (NumPy < 2 casts them by value).")
+    return binary
+
+
+def where(condition: Array, x1: Any, x2: Any, /) -> Array:
+    """Elements of ``x1`` where ``condition`` holds, else of ``x2``, promoted by the
+    standard's table (NumPy < 2 casts 0-d operands by value)."""
+    if np.ndim(x1) == 0 or np.ndim(x2) == 0:
+        x1, x2 = _standard_operands(x1, x2)
+    return np.where(condition, x1, x2)
+
+
+_BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or",
+           "bitwise_right_shift", "bitwise_xor", "copysign", "divide", "equal", "floor_divide",
+           "greater", "greater_equal", "hypot", "less", "less_equal", "logaddexp",
+           "logical_and", "logical_or", "logical_xor", "maximum", "minimum", "multiply",
+           "nextafter", "not_equal", "pow", "remainder", "subtract")
+
+
+def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
+    """Clamp ``x`` to ``[min, max]`` keeping ``x``'s dtype.
+
+    Deviations fixed (NumPy < 2): bounds are required, and Python-integer bounds
+    outside an integer dtype's range change the result dtype.
+    """
+    x = np.asarray(x)
+    if x.dtype.kind in "iu":
+        info = np.iinfo(x.dtype)
+        if isinstance(min, int) and min < info.min:
+            min = None  # noqa: A001
+        if isinstance(max, int) and max > info.max:
+            max = None  # noqa: A001
+    if min is None and max is None:
+        return x.copy()
+    out = np.clip(x, min, max)
+    return out.astype(x.dtype, copy=False)
+
+
+def _value_based_casting() -> bool:
+    return bool(np.add(np.ones(1, np.int8), np.asarray(1, np.int64)).dtype == np.int8)
+
+
+def main_wrappers() -> dict[str, Any]:
+    """Wrappers the installed NumPy needs in the main namespace (empty on NumPy 2)."""
+    found: dict[str, Any] = {}
+    if not _accepts(np.zeros, "device"):
+        found.update({name: _with_device(getattr(np, name)) for name in _CREATION})
+    if not _accepts(np.asarray, "copy"):
+        found["asarray"] = asarray
+    if not _accepts(np.from_dlpack, "copy"):
+        found["from_dlpack"] = from_dlpack
+    if not _accepts(np.std, "correction"):
+        found["std"] = _std_var(np.std)
+        found["var"] = _std_var(np.var)
+    if np.ceil(np.ones(1, np.int8)).dtype != np.int8:
+        for name in ("ceil", "floor", "trunc"):
+            found[name] = _integer_identity(getattr(np, name))
+    if np.sign(np.complex128(3 + 4j)) != 0.6 + 0.8j:
+        found["sign"] = sign
+    if _value_based_casting():
+        found["clip"] = clip
+        from ._wrappers import ALIASES
+
+        for name in _BINARY:
+            found[name] = _promoting_binary(getattr(np, ALIASES.get(name, name)))
+        found["where"] = where
+    missing = {
+        "isdtype": isdtype, "matrix_transpose": matrix_transpose, "permute_dims": permute_dims,
+        "unstack": unstack, "vecdot": vecdot, "cumulative_sum": cumulative_sum,
+        "cumulative_prod": cumulative_prod, "unique_values": unique_values,
+        "unique_counts": unique_counts, "unique_inverse": unique_inverse,
+        "unique_all": unique_all,
+    }
+    found.update({name: fn for name, fn in missing.items() if not hasattr(np, name)})
+    return found
+
+
+# --- linalg --------------------------------------------------------------------------------
+
+def cholesky(x: Array, /, *, upper: bool = False) -> Array:
+    """Cholesky factor of a Hermitian positive-definite matrix (``upper`` is new)."""
+    lower = np.linalg.cholesky(x)
+    return np.conj(np.swapaxes(lower, -1, -2)) if upper else lower
+
+
+def _default_rtol(x: Array) -> Any:
+    return max(x.shape[-2:]) * np.finfo(x.dtype).eps
+
+
+def pinv(x: Array, /, *, rtol: Any = None) -> Array:
+    """Pseudo-inverse; ``rtol`` relative to the largest singular value (NumPy < 2
+    names it ``rcond`` with another default)."""
+    x = np.asarray(x)
+    return np.linalg.pinv(x, rcond=_default_rtol(x) if rtol is None else rtol)
+
+
+def matrix_rank(x: Array, /, *, rtol: Any = None) -> Array:
+    """Rank by singular values above ``rtol`` times the largest one (NumPy < 2
+    takes an absolute ``tol``)."""
+    x = np.asarray(x)
+    values = np.linalg.svd(x, compute_uv=False)
+    rtol = _default_rtol(x) if rtol is None else np.asarray(rtol)[..., None]
+    cutoff = np.max(values, axis=-1, keepdims=True, initial=0.0) * rtol
+    return np.count_nonzero(values > cutoff, axis=-1)
+
+
+def solve(x1: Array, x2: Array, /) -> Array:
+    """Solve ``x1 @ out = x2``; a 1-D ``x2`` is a vector, anything else a (stack
+    of) matrix, with batch dimensions broadcast (NumPy < 2 guesses from ndim)."""
+    x1, x2 = np.asarray(x1), np.asarray(x2)
+    vector = x2.ndim == 1
+    b = x2[:, None] if vector else x2
+    batch = np.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
+    out = np.linalg.solve(np.broadcast_to(x1, batch + x1.shape[-2:]),
+                          np.broadcast_to(b, batch + b.shape[-2:]))
+    return out[..., 0] if vector else out
+
+
+def svdvals(x: Array, /) -> Array:
+    """Singular values of a (stack of) matrix."""
+    return np.linalg.svd(x, compute_uv=False)
+
+
+def diagonal(x: Array, /, *, offset: int = 0) -> Array:
+    """Diagonal of the last two axes."""
+    return np.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+
+
+def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
+    """Sum of the diagonal of the last two axes."""
+    return np.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Cross product of 3-vectors along ``axis``."""
+    return np.cross(x1, x2, axis=axis)
+
+
+def outer(x1: Array, x2: Array, /) -> Array:
+    """Outer product of two vectors."""
+    return np.outer(x1, x2)
+
+
+def tensordot(x1: Array, x2: Array, /, *, axes: Any = 2) -> Array:
+    """Tensor contraction over ``axes``."""
+    return np.tensordot(x1, x2, axes=axes)
+
+
+def matrix_norm(x: Array, /, *, keepdims: bool = False, ord: Any = "fro") -> Array:  # noqa: A002
+    """Matrix norm over the last two axes."""
+    return np.linalg.norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
+
+
+def vector_norm(x: Array, /, *, axis: Any = None, keepdims: bool = False,
+                ord: Any = 2) -> Array:  # noqa: A002
+    """Vector norm over ``axis`` (None: all axes; a tuple: those axes together)."""
+    x = np.asarray(x)
+    axes = tuple(range(x.ndim)) if axis is None else (axis,) if isinstance(axis, int) else axis
+    axes = tuple(a % x.ndim for a in axes)
+    rest = [a for a in range(x.ndim) if a not in axes]
+    moved = np.transpose(x, rest + list(axes)).reshape([x.shape[a] for a in rest] + [-1])
+    out = np.linalg.norm(moved, ord=ord, axis=-1)
+    if keepdims:
+        out = out.reshape([1 if a in axes else x.shape[a] for a in range(x.ndim)])
+    return out
+
+
+def _named(result_type: type[Any], native: _F) -> _F:
+    @functools.wraps(native)
+    def decomposition(*args: Any, **kwargs: Any) -> Any:
+        return result_type(*native(*args, **kwargs))
+
+    decomposition.__doc__ = (f"NumPy's ``linalg.{native.__name__}`` returning the standard's "
+                             f"named tuple {result_type.__name__} (NumPy < 2 returns a tuple).")
+    return decomposition
+
+
+def linalg_wrappers() -> dict[str, Any]:
+    """Wrappers the installed NumPy needs in ``linalg`` (empty on NumPy 2)."""
+    la = np.linalg
+    found: dict[str, Any] = {}
+    if not _accepts(la.cholesky, "upper"):
+        found["cholesky"] = cholesky
+    if not _accepts(la.pinv, "rtol"):
+        found["pinv"] = pinv
+    if not _accepts(la.matrix_rank, "rtol"):
+        found["matrix_rank"] = matrix_rank
+    if la.solve(np.ones((2, 2, 2)) + np.eye(2), np.ones((2, 2))).shape != (2, 2, 2):
+        found["solve"] = solve
+    if not hasattr(la.svd(np.eye(1)), "_fields"):
+        found["eigh"] = _named(EighResult, la.eigh)
+        found["qr"] = _named(QRResult, la.qr)
+        found["slogdet"] = _named(SlogdetResult, la.slogdet)
+        found["svd"] = _named(SVDResult, la.svd)
+    missing = {
+        "svdvals": svdvals, "diagonal": diagonal, "trace": trace, "cross": cross,
+        "outer": outer, "tensordot": tensordot, "matrix_norm": matrix_norm,
+        "vector_norm": vector_norm, "vecdot": vecdot, "matrix_transpose": matrix_transpose,
+        "matmul": np.matmul,
+    }
+    found.update({name: fn for name, fn in missing.items() if not hasattr(la, name)})
+    return found
+
+
+# --- fft ----------------------------------------------------------------------------------
+
+_COMPLEX_FOR = {DTYPES["float32"]: DTYPES["complex64"], DTYPES["complex64"]: DTYPES["complex64"]}
+_REAL_FOR = {DTYPES["float32"]: DTYPES["float32"], DTYPES["complex64"]: DTYPES["float32"]}
+_TO_REAL = frozenset({"irfft", "irfftn", "hfft"})
+
+
+def _single_precision_kept(native: _F, real_output: bool) -> _F:
+    table = _REAL_FOR if real_output else _COMPLEX_FOR
+
+    @functools.wraps(native)
+    def transform(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+        target = table.get(np.asarray(x).dtype)
+        out = native(x, *args, **kwargs)
+        return out if target is None else out.astype(target, copy=False)
+
+    transform.__doc__ = (f"NumPy's ``fft.{native.__name__}`` keeping single precision (NumPy < 2 "
+                         "computes and returns double precision).")
+    return transform
+
+
+def fft_wrappers() -> dict[str, Any]:
+    """Wrappers the installed NumPy needs in ``fft`` (empty on NumPy 2)."""
+    if np.fft.fft(np.ones(2, np.complex64)).dtype == np.complex64:
+        return {}
+    names = ("fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft",
+             "ihfft")
+    return {name: _single_precision_kept(getattr(np.fft, name), name in _TO_REAL)
+            for name in names}
