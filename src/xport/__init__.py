@@ -31,11 +31,16 @@ __all__ = [
 _LAZY_SUBMODULES = NAMESPACE_PACKAGES
 
 
+_EXTENSIONS = frozenset({"scatter"})
+
+
 def __getattr__(name: str) -> Any:
-    if name in _LAZY_SUBMODULES:
+    if name in _LAZY_SUBMODULES or name in _EXTENSIONS:
         return importlib.import_module(f".{name}", __name__)
+    if name == "at":
+        return importlib.import_module(".scatter", __name__).at
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(__all__) | _LAZY_SUBMODULES)
+    return sorted(set(__all__) | _LAZY_SUBMODULES | _EXTENSIONS | {"at"})

@@ -1,0 +1,51 @@
+"""NumPy's part of ``xport.at`` and the segment reductions: fancy assignment
+for ``set``, ``ufunc.at`` (unbuffered, so duplicate indices accumulate) for the
+rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+MUTABLE = True
+
+_UFUNCS: dict[str, Any] = {
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
+    "power": np.power, "min": np.minimum, "max": np.maximum,
+}
+
+
+def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
+    """``x`` updated at ``idx`` by ``op`` with ``values``; a copy unless ``in_place``."""
+    if in_place:
+        if not isinstance(x, np.ndarray):
+            raise ValueError("at(...).<op>(copy=False) needs a numpy.ndarray, not a NumPy "
+                             f"scalar ({type(x).__name__})")
+        out = x
+    else:
+        out = np.array(x, copy=True)
+    if op == "set":
+        out[idx] = values
+    else:
+        _UFUNCS[op].at(out, idx, values)
+    return out
+
+
+def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
+    """Reduce the rows of ``data`` into ``num_segments`` buckets."""
+    dtype = data.dtype
+    if op == "sum":
+        fill: Any = 0
+    elif dtype.kind == "f" or dtype.kind == "c":
+        fill = -np.inf if op == "max" else np.inf
+    elif dtype.kind == "b":
+        fill = op == "min"
+    else:
+        info = np.iinfo(dtype)
+        fill = info.min if op == "max" else info.max
+    out = np.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
+    keep = (segment_ids >= 0) & (segment_ids < num_segments)
+    ids, rows = (segment_ids, data) if keep.all() else (segment_ids[keep], data[keep])
+    {"sum": np.add, "max": np.maximum, "min": np.minimum}[op].at(out, ids, rows)
+    return out

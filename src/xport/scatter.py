@@ -1,0 +1,190 @@
+"""Functional index updates, ``xport.at(x, idx).add(v)``, on every backend.
+
+The standard has no way to update an array without ``__setitem__``, which JAX
+and TensorFlow arrays do not have. :class:`at` gives one spelling everywhere:
+
+>>> import numpy as np, xport
+>>> x = np.zeros(4)
+>>> xport.at(x, np.asarray([0, 0, 2])).add(1.0)
+array([2., 0., 1., 0.])
+>>> x  # untouched
+array([0., 0., 0., 0.])
+
+Semantics, identical on every backend:
+
+* ``idx`` is anything NumPy accepts: an int, a slice, ``...``, ``None``, an
+  integer array, a boolean mask, or a tuple of these (arrays of ``x``'s
+  library). ``at(x)[idx]`` is the same as ``at(x, idx)``.
+* ``values`` broadcast to ``x[idx]``. They must not change ``x``'s dtype: a
+  value array or Python scalar whose promotion with ``x`` (by the standard's
+  table) is not ``x.dtype`` raises ``TypeError``, so an ``int32`` array never
+  silently becomes ``float64``. ``divide`` needs a floating ``x``.
+* Duplicate indices: ``add``, ``subtract``, ``multiply``, ``divide``, ``power``,
+  ``min`` and ``max`` apply every occurrence, in order (as ``numpy.add.at``).
+  ``set`` with duplicates keeps one of the values: the last on NumPy and on
+  CPUs; which one on accelerators is up to the library.
+* ``x`` is never modified unless ``copy=False`` is passed, which asks for an
+  in-place update on mutable backends (NumPy, PyTorch) and raises
+  ``ValueError`` on immutable ones (JAX, TensorFlow). ``copy=True`` and the
+  default ``copy=None`` return a new array.
+* Each backend takes its fastest native route (NumPy ``ufunc.at`` and fancy
+  assignment, PyTorch ``index_put`` / ``scatter_reduce``, JAX ``.at[]``,
+  TensorFlow ``tensor_scatter_nd_*``), differentiable and traceable where the
+  library is.
+
+``segment_sum``, ``segment_min`` and ``segment_max`` reduce the rows of
+``data`` into ``num_segments`` buckets given by ``segment_ids``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Final
+
+from ._dispatch import namespace_of
+
+__all__ = ["at", "segment_max", "segment_min", "segment_sum"]
+
+OPERATIONS: Final = ("set", "add", "subtract", "multiply", "divide", "power", "min", "max")
+_PYTHON_SCALARS: Final = (bool, int, float, complex)
+_UNSET: Final = object()
+_hooks: dict[int, ModuleType] = {}
+
+
+def _hook(xp: Any) -> ModuleType:
+    """The backend's scatter module (``<namespace>._scatter``), cached."""
+    try:
+        return _hooks[id(xp)]
+    except KeyError:
+        pass
+    name = getattr(xp, "__name__", repr(xp))
+    try:
+        hook = importlib.import_module(f"{name}._scatter")
+    except ModuleNotFoundError:
+        raise TypeError(f"xport.at does not support arrays of {name}; it supports the "
+                        "xport namespaces of NumPy, PyTorch, JAX and TensorFlow") from None
+    _hooks[id(xp)] = hook
+    return hook
+
+
+def _check_values(xp: Any, x: Any, values: Any, op: str) -> None:
+    """Raise ``TypeError`` when ``values`` would change ``x``'s dtype."""
+    other = values if isinstance(values, _PYTHON_SCALARS) else getattr(values, "dtype", None)
+    if other is None:
+        raise TypeError(f"at(x, idx).{op}() takes an array or a Python scalar; got "
+                        f"{type(values).__name__}. Convert it with asarray() first.")
+    try:
+        promoted = xp.result_type(x.dtype, other)
+    except (TypeError, ValueError):
+        promoted = None
+    if promoted != x.dtype:
+        shown = type(values).__name__ if isinstance(values, _PYTHON_SCALARS) else values.dtype
+        raise TypeError(f"at(x, idx).{op}(): values of type {shown} would not keep x's dtype "
+                        f"{x.dtype}; cast them first, e.g. astype(values, x.dtype)")
+    if op == "divide" and not xp.isdtype(x.dtype, ("real floating", "complex floating")):
+        raise TypeError(f"at(x, idx).divide() needs a floating-point x; x has dtype {x.dtype}")
+
+
+class at:  # noqa: N801 - spelled like a function, as in array-api-extra
+    """Functional updates of ``x`` at ``idx``: ``at(x, idx).add(v)`` returns
+    ``x`` with ``v`` added at ``idx`` (see the module docstring for the rules)."""
+
+    __slots__ = ("_idx", "_x")
+
+    def __init__(self, x: Any, idx: Any = _UNSET, /) -> None:
+        self._x = x
+        self._idx = idx
+
+    def __getitem__(self, idx: Any) -> at:
+        if self._idx is not _UNSET:
+            raise TypeError("at(x, idx)[...] indexes twice; use at(x, idx) or at(x)[idx]")
+        return at(self._x, idx)
+
+    def __repr__(self) -> str:
+        return f"at({type(self._x).__name__}, {self._idx!r})"
+
+    def _apply(self, op: str, values: Any, copy: bool | None) -> Any:
+        if self._idx is _UNSET:
+            raise TypeError(f"at(x).{op}() needs an index: at(x, idx) or at(x)[idx]")
+        xp = namespace_of(self._x)
+        _check_values(xp, self._x, values, op)
+        if not isinstance(values, _PYTHON_SCALARS):
+            namespace_of(self._x, values)  # values of another library: a clear TypeError
+        hook = _hook(xp)
+        if copy is False and not hook.MUTABLE:
+            raise ValueError(f"at(x, idx).{op}(copy=False): {xp.__name__} arrays are "
+                             "immutable, so they cannot be updated in place; drop copy=False "
+                             "and use the returned array")
+        return hook.update(self._x, self._idx, op, values, copy is False)
+
+    def set(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``x[idx] = values``."""
+        return self._apply("set", values, copy)
+
+    def add(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``values`` added at ``idx`` (every duplicate index counts)."""
+        return self._apply("add", values, copy)
+
+    def subtract(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``values`` subtracted at ``idx`` (every duplicate counts)."""
+        return self._apply("subtract", values, copy)
+
+    def multiply(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``x[idx]`` multiplied by ``values`` (every duplicate counts)."""
+        return self._apply("multiply", values, copy)
+
+    def divide(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``x[idx]`` divided by ``values`` (floating ``x`` only)."""
+        return self._apply("divide", values, copy)
+
+    def power(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``x[idx]`` raised to ``values`` (every duplicate counts)."""
+        return self._apply("power", values, copy)
+
+    def min(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``x[idx]`` replaced by ``minimum(x[idx], values)``."""
+        return self._apply("min", values, copy)
+
+    def max(self, values: Any, /, *, copy: bool | None = None) -> Any:
+        """``x`` with ``x[idx]`` replaced by ``maximum(x[idx], values)``."""
+        return self._apply("max", values, copy)
+
+    def get(self) -> Any:
+        """``x[idx]`` (may be a view of ``x`` on NumPy and PyTorch)."""
+        if self._idx is _UNSET:
+            raise TypeError("at(x).get() needs an index: at(x, idx) or at(x)[idx]")
+        return self._x[self._idx]
+
+
+def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
+    xp = namespace_of(data, segment_ids)
+    if not xp.isdtype(segment_ids.dtype, "integral"):
+        raise TypeError(f"segment_{op}() needs integer segment_ids; got {segment_ids.dtype}")
+    if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
+        raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row of "
+                         f"data; got shapes {tuple(segment_ids.shape)} and {tuple(data.shape)}")
+    if not isinstance(num_segments, int) or num_segments < 0:
+        raise ValueError(f"segment_{op}(): num_segments must be a non-negative Python int; "
+                         f"got {num_segments!r}")
+    return _hook(xp).segment(op, data, segment_ids, num_segments)
+
+
+def segment_sum(data: Any, segment_ids: Any, num_segments: int) -> Any:
+    """Sum the rows of ``data`` into ``num_segments`` buckets: row ``i`` goes to
+    bucket ``segment_ids[i]``. Ids outside ``[0, num_segments)`` are dropped;
+    empty buckets are 0. The result has shape ``(num_segments, *data.shape[1:])``
+    and ``data``'s dtype."""
+    return _segment("sum", data, segment_ids, num_segments)
+
+
+def segment_max(data: Any, segment_ids: Any, num_segments: int) -> Any:
+    """Maximum of the rows of ``data`` per bucket (see :func:`segment_sum`);
+    empty buckets hold the dtype's lowest value (``-inf`` for floats)."""
+    return _segment("max", data, segment_ids, num_segments)
+
+
+def segment_min(data: Any, segment_ids: Any, num_segments: int) -> Any:
+    """Minimum of the rows of ``data`` per bucket (see :func:`segment_sum`);
+    empty buckets hold the dtype's highest value (``inf`` for floats)."""
+    return _segment("min", data, segment_ids, num_segments)

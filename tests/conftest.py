@@ -1,0 +1,15 @@
+"""Shared fixtures: ``backend`` parametrises a test over every installed backend
+(the same selection as the conformance suite, ``XPORT_BACKENDS`` included)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance._backends import available
+
+_BACKENDS = available()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", _BACKENDS, ids=[b.name for b in _BACKENDS])
