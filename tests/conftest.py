@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conformance._backends import available
 
 _BACKENDS = available()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conformance._backends import to_numpy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xport
-from conformance._backends import to_numpy
 
 _SCALAR_OPS = {
     "set": lambda a, v: v, "add": np.add, "subtract": np.subtract, "multiply": np.multiply,

@@ -37,7 +37,7 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     dtype = data.dtype
     if op == "sum":
         fill: Any = 0
-    elif dtype.kind == "f" or dtype.kind == "c":
+    elif dtype.kind in "fc":
         fill = -np.inf if op == "max" else np.inf
     elif dtype.kind == "b":
         fill = op == "min"
