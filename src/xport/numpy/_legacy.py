@@ -340,6 +340,26 @@ def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     return out.astype(x.dtype, copy=False)
 
 
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """Indices of the non-zero elements of ``x``; 0-d input raises ``ValueError``
+    (NumPy < 2 only warns and treats it as 1-d)."""
+    if np.ndim(x) == 0:
+        raise ValueError("nonzero() needs an array of at least one dimension")
+    return np.nonzero(x)
+
+
+def _nonzero_accepts_0d() -> bool:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            np.nonzero(np.asarray(1))
+        except ValueError:
+            return False
+    return True
+
+
 def _value_based_casting() -> bool:
     return bool(np.add(np.ones(1, np.int8), np.asarray(1, np.int64)).dtype == np.int8)
 
@@ -359,6 +379,8 @@ def main_wrappers() -> dict[str, Any]:
     if np.ceil(np.ones(1, np.int8)).dtype != np.int8:
         for name in ("ceil", "floor", "trunc"):
             found[name] = _integer_identity(getattr(np, name))
+    if _nonzero_accepts_0d():
+        found["nonzero"] = nonzero
     if np.sign(np.complex128(3 + 4j)) != 0.6 + 0.8j:
         found["sign"] = sign
     if _value_based_casting():
