@@ -15,6 +15,7 @@ import numpy as np
 from hypothesis import reject
 
 from conformance._backends import Backend, to_numpy
+from xport._spec.dtypes import DTYPE_NAMES
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,24 @@ def _arrays_in(value: Any) -> list[Any]:
 
 
 def dtype_name(xp: Any, dtype: Any) -> str:
-    """The standard name of a namespace's dtype object."""
+    """The standard name of a namespace's dtype object (one of its dtype
+    attributes, whether or not its inspection API lists it as supported)."""
     for name, candidate in xp.__array_namespace_info__().dtypes().items():
         if candidate == dtype:
             return str(name)
+    for name in DTYPE_NAMES:
+        if getattr(xp, name, None) == dtype:
+            return name
     raise AssertionError(f"{dtype!r} is not a dtype of {xp.__name__}")
+
+
+def field_names(result: Any) -> tuple[str, ...] | None:
+    """The field names of a named tuple: a ``collections.namedtuple`` or a
+    struct sequence (``torch.return_types.*``), or None for a plain tuple."""
+    fields = getattr(result, "_fields", None)
+    if fields is None and isinstance(result, tuple):
+        fields = getattr(type(result), "__match_args__", None)
+    return None if fields is None else tuple(fields)
 
 
 def call(backend: Backend, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -132,25 +146,28 @@ def _same_values(got: np.ndarray, want: np.ndarray, exact: bool, tol: Tolerance,
 
 def assert_matches(backend: Backend, got: Any, ref_xp: Any, want: Any, *,
                    tol: Tolerance = DEFAULT_TOLERANCE, where: str = "result",
-                   exact: bool | None = None, zero_sign: bool = True) -> None:
+                   exact: bool | None = None, zero_sign: bool = True,
+                   defaults: dict[str, str] | None = None) -> None:
     """``got`` (from ``backend``) has the structure, shapes, dtypes and values of
-    ``want`` (from array_api_strict)."""
+    ``want`` (from array_api_strict). ``defaults`` (see :func:`default_dtype_map`)
+    lets a result made from Python scalars alone have the backend's default
+    dtype where the reference has its own."""
     if isinstance(want, tuple):
         assert isinstance(got, tuple), f"{where}: expected a tuple, got {type(got).__name__}"
         assert len(got) == len(want), f"{where}: length {len(got)} != {len(want)}"
-        fields = getattr(want, "_fields", None)
+        fields = field_names(want)
         if fields is not None:
-            assert getattr(got, "_fields", None) == fields, f"{where}: fields differ"
+            assert field_names(got) == fields, f"{where}: fields differ"
         for i, (g, w) in enumerate(zip(got, want, strict=True)):
             assert_matches(backend, g, ref_xp, w, tol=tol, where=f"{where}[{i}]",
-                           exact=exact, zero_sign=zero_sign)
+                           exact=exact, zero_sign=zero_sign, defaults=defaults)
         return
     if isinstance(want, list):
         assert isinstance(got, list), f"{where}: expected a list, got {type(got).__name__}"
         assert len(got) == len(want)
         for i, (g, w) in enumerate(zip(got, want, strict=True)):
             assert_matches(backend, g, ref_xp, w, tol=tol, where=f"{where}[{i}]",
-                           exact=exact, zero_sign=zero_sign)
+                           exact=exact, zero_sign=zero_sign, defaults=defaults)
         return
     if isinstance(want, (bool, int, float, complex)) or want is None:
         if isinstance(want, float) and math.isnan(want):
@@ -160,11 +177,31 @@ def assert_matches(backend: Backend, got: Any, ref_xp: Any, want: Any, *,
         return
     want_dtype = dtype_name(ref_xp, want.dtype)
     got_dtype = dtype_name(backend.xp, got.dtype)
-    assert got_dtype == want_dtype, f"{where}: dtype {got_dtype} != {want_dtype}"
+    want_values = to_numpy(want)
+    if got_dtype != want_dtype and defaults and defaults.get(want_dtype) == got_dtype:
+        # Computed at the reference's precision: compare inexactly, and
+        # ignore the signs of values that underflow to zero in the cast.
+        want_values = want_values.astype(to_numpy(got).dtype)
+        exact, zero_sign = False, False
+    else:
+        assert got_dtype == want_dtype, f"{where}: dtype {got_dtype} != {want_dtype}"
     assert tuple(got.shape) == tuple(want.shape), (
         f"{where}: shape {tuple(got.shape)} != {tuple(want.shape)}")
-    _same_values(to_numpy(got), to_numpy(want), backend.exact if exact is None else exact,
+    _same_values(to_numpy(got), want_values, backend.exact if exact is None else exact,
                  tol, where, zero_sign)
+
+
+def default_dtype_map(backend: Backend, ref: Backend) -> dict[str, str]:
+    """Reference default dtype name -> the backend's, per kind (e.g. float64 ->
+    float32 on PyTorch): what a result made from Python scalars alone has."""
+    mine = backend.xp.__array_namespace_info__().default_dtypes()
+    theirs = ref.xp.__array_namespace_info__().default_dtypes()
+    names = {dtype_name(ref.xp, theirs[k]): dtype_name(backend.xp, mine[k])
+             for k in ("real floating", "complex floating", "integral")}
+    # Unsigned sums accumulate in the unsigned integer of the default's width.
+    names["u" + dtype_name(ref.xp, theirs["integral"])] = (
+        "u" + dtype_name(backend.xp, mine["integral"]))
+    return names
 
 
 def check(backend: Backend, ref: Backend, name: str, *args: Any,
@@ -185,9 +222,15 @@ def check(backend: Backend, ref: Backend, name: str, *args: Any,
     except reference_may_raise:
         reject()
     got = call(backend, name, args, kwargs)
+    from_scalars = not _arrays_in((args, tuple(kwargs.values()))) and kwargs.get("dtype") is None
+    # A backend without the reference's 64-bit defaults (JAX without x64) must
+    # give its own defaults wherever the reference gives those.
+    narrow = not {"int64", "float64", "complex128"} <= backend.dtype_names
     try:
         assert_matches(backend, got, ref.xp, want, tol=tol, where=name, exact=exact,
-                       zero_sign=zero_sign)
+                       zero_sign=zero_sign,
+                       defaults=default_dtype_map(backend, ref) if from_scalars or narrow
+                       else None)
     except AssertionError as exc:
         raise AssertionError(f"{exc}\n  call: {name}(*{args!r}, **{kwargs!r})\n"
                              f"  got:  {got!r}\n  want: {want!r}") from None

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from conformance import _strategies as s
-from conformance._harness import D, check, dtype_name
+from conformance._harness import D, Tolerance, check, default_dtype_map, dtype_name
 from xport._spec.dtypes import DTYPE_NAMES, KIND_MEMBERS
 
 KINDS = sorted(KIND_MEMBERS)
@@ -94,7 +94,10 @@ def test_zeros_ones_empty(backend, ref, name, data):
     want = getattr(ref.xp, name)(shape, **{k: (getattr(ref.xp, v.name) if isinstance(v, D)
                                                else v) for k, v in kwargs.items()})
     assert tuple(got.shape) == tuple(want.shape)
-    assert dtype_name(backend.xp, got.dtype) == dtype_name(ref.xp, want.dtype)
+    expected = dtype_name(ref.xp, want.dtype)
+    if dtype is None:
+        expected = default_dtype_map(backend, ref).get(expected, expected)
+    assert dtype_name(backend.xp, got.dtype) == expected
     if name != "empty":
         check(backend, ref, name, shape, **kwargs)
 
@@ -154,7 +157,9 @@ def test_linspace(backend, ref, data):
     dtype = data.draw(st.none() | s.dtype_names("real floating", backend.dtype_names))
     kwargs = _maybe(data, {"endpoint": endpoint} if dtype is None else
                     {"endpoint": endpoint, "dtype": D(dtype)}, {"device": None})
-    check(backend, ref, "linspace", start, stop, num, exact=False, **kwargs)
+    # A value that underflows to zero gets its sign from the precision it is
+    # computed in (the reference computes in float64): signs of zeros are open.
+    check(backend, ref, "linspace", start, stop, num, exact=False, zero_sign=False, **kwargs)
 
 
 @given(data=st.data())
@@ -463,9 +468,11 @@ def test_unique(backend, ref, name, data):
     assert np.array_equal(v_sorted, w_sorted) and v_nans == w_nans, (values, want[0])
     flat = x.reshape(-1)
     fields = dict(zip(getattr(got, "_fields", ("values",)), got, strict=True))
+    index = dtype_name(backend.xp,
+                       backend.xp.__array_namespace_info__().default_dtypes()["indexing"])
     for field in ("indices", "inverse_indices", "counts"):
         if field in fields:
-            assert dtype_name(backend.xp, fields[field].dtype) == "int64", field
+            assert dtype_name(backend.xp, fields[field].dtype) == index, field
     if "counts" in fields:
         counts = to_numpy(fields["counts"])
         expected = [1 if v != v else int(np.sum(flat == v)) for v in values]
@@ -537,10 +544,14 @@ def test_max_min(backend, ref, name, data):
 @given(data=st.data())
 def test_mean(backend, ref, data):
     dtype = data.draw(s.dtype_names("floating", backend.dtype_names))
-    x = data.draw(s.arrays(dtype, s.shapes(min_side=1)))
+    # The reference divides a complex sum by n with complex division, which
+    # turns an infinite part's partner into NaN and flips zero signs; the
+    # standard fixes neither for mean.
+    complex_mean = "complex" in dtype
+    x = data.draw(s.arrays(dtype, s.shapes(min_side=1), specials=not complex_mean))
     kwargs = _maybe(data, {}, {"axis": _axis(data, x.ndim),
                                "keepdims": data.draw(st.booleans())})
-    check(backend, ref, "mean", x, exact=False, **kwargs)
+    check(backend, ref, "mean", x, exact=False, zero_sign=not complex_mean, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["std", "var"])
@@ -551,7 +562,15 @@ def test_std_var(backend, ref, name, data):
     kwargs = _maybe(data, {}, {"axis": _axis(data, x.ndim),
                                "correction": data.draw(st.sampled_from([0, 1, 0.0, 1.0])),
                                "keepdims": data.draw(st.booleans())})
-    check(backend, ref, name, x, exact=False, **kwargs)
+    # The spread of equal values is zero up to rounding of the mean, which is
+    # relative to the values rather than to the (zero) result; and squared
+    # deviations below the smallest normal number underflow in the reference.
+    finite = np.abs(x[np.isfinite(x)])
+    scale = float(finite.max()) if finite.size else 0.0
+    info = np.finfo(x.dtype)
+    atol = (8 * float(info.eps) * scale + float(np.sqrt(info.smallest_normal)) if name == "std"
+            else 8 * float(info.eps) * scale * scale + float(info.smallest_normal))
+    check(backend, ref, name, x, exact=False, tol=Tolerance(atol=atol), **kwargs)
 
 
 @pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
@@ -652,7 +671,9 @@ def test_tensordot(backend, ref, data):
     x1 = data.draw(s.arrays(d1, shape, specials=False, lo=-10, hi=10))
     x2 = data.draw(s.arrays(d2, shape[len(shape) - k:] + (2,), specials=False, lo=-10, hi=10))
     kwargs = _maybe(data, {} if k == 2 else {"axes": k}, {"axes": k})
-    check(backend, ref, "tensordot", x1, x2, exact=False, **kwargs)
+    # The sign of a zero sum of products depends on the summation order; the
+    # standard does not fix it.
+    check(backend, ref, "tensordot", x1, x2, exact=False, zero_sign=False, **kwargs)
 
 
 @given(data=st.data())

@@ -12,8 +12,10 @@ from hypothesis.extra import numpy as hnp
 
 from conformance import _strategies as s
 from conformance._backends import to_numpy
-from conformance._harness import Tolerance, check, dtype_name
+from conformance._harness import Tolerance, check, dtype_name, field_names
 
+# LAPACK results depend on the BLAS threading (which importing torch changes),
+# so even NumPy is compared within a tolerance here.
 LOOSE = Tolerance(rtol32=2e-3, rtol64=1e-8, atol=1e-5)
 
 
@@ -37,21 +39,17 @@ def _hermitian_pd(x):
     return np.asarray(y, dtype=x.dtype)
 
 
-def _tol(backend, dtype):
-    return {"exact": None} if backend.exact else {"tol": LOOSE}
-
-
 @pytest.mark.parametrize("name", ["det", "inv"])
 @given(data=st.data())
 def test_det_inv(backend, ref, name, data):
     dtype, x = _matrices(data, backend)
-    check(backend, ref, f"linalg.{name}", _well_conditioned(x), tol=LOOSE)
+    check(backend, ref, f"linalg.{name}", _well_conditioned(x), tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
 def test_slogdet(backend, ref, data):
     dtype, x = _matrices(data, backend)
-    check(backend, ref, "linalg.slogdet", _well_conditioned(x), tol=LOOSE)
+    check(backend, ref, "linalg.slogdet", _well_conditioned(x), tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
@@ -62,7 +60,7 @@ def test_solve(backend, ref, data):
     vector = data.draw(st.booleans(), label="vector rhs")
     b_shape = (n,) if vector else a.shape[:-2] + (n, data.draw(st.integers(1, 3)))
     b = data.draw(s.arrays(dtype, b_shape, specials=False, lo=-5, hi=5))
-    check(backend, ref, "linalg.solve", a, b, tol=LOOSE)
+    check(backend, ref, "linalg.solve", a, b, tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
@@ -71,7 +69,7 @@ def test_cholesky(backend, ref, data):
     upper = data.draw(st.booleans(), label="upper")
     # upper=True is the conjugate transpose: the sign of zero imaginary parts is open.
     check(backend, ref, "linalg.cholesky", _hermitian_pd(x), upper=upper, tol=LOOSE,
-          zero_sign=False)
+          exact=False, zero_sign=False)
 
 
 @pytest.mark.parametrize("name", ["eigh", "eigvalsh"])
@@ -80,7 +78,7 @@ def test_eigh(backend, ref, name, data):
     dtype, x = _matrices(data, backend)
     a = _hermitian_pd(x)
     if name == "eigvalsh" or backend.exact:
-        check(backend, ref, f"linalg.{name}", a, tol=LOOSE)
+        check(backend, ref, f"linalg.{name}", a, tol=LOOSE, exact=False)
         return
     values, vectors = backend.xp.linalg.eigh(backend.from_numpy(a))
     want = ref.xp.linalg.eigvalsh(ref.from_numpy(a))
@@ -106,7 +104,7 @@ def test_eig(backend, ref, name, data):
     if name == "eig":
         vectors = to_numpy(out[1])
         assert dtype_name(backend.xp, out[1].dtype) == complex_name
-        assert out._fields == ("eigenvalues", "eigenvectors")
+        assert field_names(out) == ("eigenvalues", "eigenvectors")
         np.testing.assert_allclose(x @ vectors, vectors * got_v[..., None, :],
                                    rtol=1e-2, atol=1e-2 * max(1.0, float(np.abs(x).max())))
 
@@ -116,20 +114,20 @@ def test_svd(backend, ref, data):
     dtype, x = _matrices(data, backend, square=False)
     full = data.draw(st.booleans(), label="full_matrices")
     if backend.exact:
-        check(backend, ref, "linalg.svd", x, full_matrices=full)
+        check(backend, ref, "linalg.svd", x, full_matrices=full, tol=LOOSE, exact=False)
         return
     u, sv, vh = backend.xp.linalg.svd(backend.from_numpy(x), full_matrices=full)
     u, sv, vh = to_numpy(u), to_numpy(sv), to_numpy(vh)
     k = sv.shape[-1]
     np.testing.assert_allclose((u[..., :k] * sv[..., None, :]) @ vh[..., :k, :], x,
                                rtol=1e-3, atol=1e-3)
-    check(backend, ref, "linalg.svdvals", x, tol=LOOSE)
+    check(backend, ref, "linalg.svdvals", x, tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
 def test_svdvals(backend, ref, data):
     dtype, x = _matrices(data, backend, square=False)
-    check(backend, ref, "linalg.svdvals", x, tol=LOOSE)
+    check(backend, ref, "linalg.svdvals", x, tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
@@ -137,7 +135,7 @@ def test_qr(backend, ref, data):
     dtype, x = _matrices(data, backend, square=False)
     mode = data.draw(st.sampled_from(["reduced", "complete"]), label="mode")
     if backend.exact:
-        check(backend, ref, "linalg.qr", x, mode=mode)
+        check(backend, ref, "linalg.qr", x, mode=mode, tol=LOOSE, exact=False)
         return
     q, r = (to_numpy(a) for a in backend.xp.linalg.qr(backend.from_numpy(x), mode=mode))
     np.testing.assert_allclose(q @ r, x, rtol=1e-3, atol=1e-3)
@@ -148,8 +146,18 @@ def test_qr(backend, ref, data):
 @given(data=st.data())
 def test_pinv_rank(backend, ref, name, data):
     dtype, x = _matrices(data, backend, square=False)
+    # Entries near the smallest normal number make singular values that a
+    # library may keep subnormal or flush to zero; and rounding in pinv grows
+    # with the condition number, so pinv compares well-conditioned matrices
+    # (their zero signs are the SVD's, which the standard does not fix).
+    x = np.where(np.abs(x) < 1e-6, x.dtype.type(0), x)
+    if name == "pinv":
+        k = min(x.shape[-2:])
+        x = x.copy()
+        x[..., range(k), range(k)] += x.dtype.type(4 * k)
     kwargs = {"rtol": None} if data.draw(st.booleans()) else {}
-    check(backend, ref, f"linalg.{name}", x, tol=LOOSE, **kwargs)
+    check(backend, ref, f"linalg.{name}", x, tol=LOOSE, exact=False,
+          zero_sign=name != "pinv", **kwargs)
 
 
 @given(data=st.data())
@@ -157,7 +165,7 @@ def test_matrix_power(backend, ref, data):
     dtype, x = _matrices(data, backend, lo=-2, hi=2)
     n = data.draw(st.integers(-2, 4), label="n")
     a = _well_conditioned(x) if n < 0 else x
-    check(backend, ref, "linalg.matrix_power", a, n, tol=LOOSE)
+    check(backend, ref, "linalg.matrix_power", a, n, tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
@@ -166,7 +174,7 @@ def test_matrix_norm(backend, ref, data):
     ord_ = data.draw(st.sampled_from(["fro", "nuc", 1, -1, 2, -2, float("inf"),
                                       float("-inf")]), label="ord")
     check(backend, ref, "linalg.matrix_norm", x, ord=ord_,
-          keepdims=data.draw(st.booleans()), tol=LOOSE)
+          keepdims=data.draw(st.booleans()), tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
@@ -177,7 +185,7 @@ def test_vector_norm(backend, ref, data):
     axis = data.draw(st.none() | st.integers(-x.ndim, x.ndim - 1), label="axis")
     ord_ = data.draw(st.sampled_from([1, 2, 3, 0, float("inf"), float("-inf")]), label="ord")
     check(backend, ref, "linalg.vector_norm", x, axis=axis, ord=ord_,
-          keepdims=data.draw(st.booleans()), tol=LOOSE)
+          keepdims=data.draw(st.booleans()), tol=LOOSE, exact=False)
 
 
 @given(data=st.data())
@@ -185,8 +193,8 @@ def test_cross_outer(backend, ref, data):
     d1, d2 = data.draw(s.dtype_pairs("numeric", backend.dtype_names))
     a = data.draw(s.arrays(d1, (3,), specials=False, lo=-10, hi=10))
     b = data.draw(s.arrays(d2, (3,), specials=False, lo=-10, hi=10))
-    check(backend, ref, "linalg.cross", a, b, tol=LOOSE)
-    check(backend, ref, "linalg.outer", a, b, tol=LOOSE)
+    check(backend, ref, "linalg.cross", a, b, tol=LOOSE, exact=False)
+    check(backend, ref, "linalg.outer", a, b, tol=LOOSE, exact=False)
 
 
 @pytest.mark.parametrize("name", ["diagonal", "trace"])
@@ -194,7 +202,7 @@ def test_cross_outer(backend, ref, data):
 def test_diagonal_trace(backend, ref, name, data):
     dtype, x = _matrices(data, backend, domain="numeric", square=False)
     offset = data.draw(st.integers(-3, 3), label="offset")
-    check(backend, ref, f"linalg.{name}", x, offset=offset, tol=LOOSE)
+    check(backend, ref, f"linalg.{name}", x, offset=offset, tol=LOOSE, exact=False)
 
 
 @pytest.mark.parametrize("name", ["matmul", "matrix_transpose", "tensordot", "vecdot"])
@@ -220,7 +228,9 @@ def test_fft_1d(backend, ref, name, data):
     kwargs = {"n": data.draw(st.none() | st.integers(1, 5)),
               "axis": data.draw(st.integers(-x.ndim, x.ndim - 1)),
               "norm": data.draw(st.sampled_from(["backward", "ortho", "forward"]))}
-    check(backend, ref, f"fft.{name}", x, tol=LOOSE, **kwargs)
+    # The sign of a zero component depends on the FFT algorithm; the
+    # standard does not fix it.
+    check(backend, ref, f"fft.{name}", x, tol=LOOSE, zero_sign=False, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["irfft", "hfft"])
@@ -232,7 +242,9 @@ def test_fft_1d_to_real(backend, ref, name, data):
     kwargs = {"n": data.draw(st.none() | st.integers(2, 6)),
               "axis": data.draw(st.integers(-x.ndim, x.ndim - 1)),
               "norm": data.draw(st.sampled_from(["backward", "ortho", "forward"]))}
-    check(backend, ref, f"fft.{name}", x, tol=LOOSE, **kwargs)
+    # The sign of a zero component depends on the FFT algorithm; the
+    # standard does not fix it.
+    check(backend, ref, f"fft.{name}", x, tol=LOOSE, zero_sign=False, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
@@ -249,7 +261,9 @@ def test_fft_nd(backend, ref, name, data):
         kwargs["axes"] = axes
         if data.draw(st.booleans(), label="with s"):
             kwargs["s"] = tuple(data.draw(st.integers(2, 5)) for _ in axes)
-    check(backend, ref, f"fft.{name}", x, tol=LOOSE, **kwargs)
+    # The sign of a zero component depends on the FFT algorithm; the
+    # standard does not fix it.
+    check(backend, ref, f"fft.{name}", x, tol=LOOSE, zero_sign=False, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["fftfreq", "rfftfreq"])
@@ -263,7 +277,7 @@ def test_fftfreq(backend, ref, name, data):
         from conformance._harness import D
 
         kwargs["dtype"] = D(dtype)
-    check(backend, ref, f"fft.{name}", n, tol=LOOSE, **kwargs)
+    check(backend, ref, f"fft.{name}", n, tol=LOOSE, exact=False, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["fftshift", "ifftshift"])

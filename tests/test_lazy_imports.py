@@ -6,6 +6,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 LIBRARIES = ("numpy", "torch", "jax", "jaxlib", "tensorflow", "cupy", "dask",
              "array_api_strict")
 
@@ -38,3 +40,14 @@ def test_dispatch_on_a_foreign_looking_type_imports_nothing():
 def test_numpy_namespace_imports_only_numpy():
     assert _imported_after("import xport.numpy") == {"numpy"}
     assert _imported_after("import numpy, xport; xport.namespace_of(numpy.ones(2))") == {"numpy"}
+
+
+def test_torch_namespace_imports_only_what_torch_imports():
+    pytest.importorskip("torch")
+    torch_itself = _imported_after("import torch")
+    assert "torch" in torch_itself
+    # PyTorch imports NumPy itself when it is installed; xport adds nothing.
+    assert torch_itself <= {"torch", "numpy"}
+    assert _imported_after("import xport.torch") == torch_itself
+    assert _imported_after("import torch, xport; xport.namespace_of(torch.ones(2))") == \
+        torch_itself

@@ -1,6 +1,9 @@
 """xport: write array code once against the Python Array API standard, run it
 natively on NumPy, PyTorch, JAX and TensorFlow.
 
+The extensions ``xport.at`` / ``xport.scatter`` and ``xport.autodiff`` are
+always there (they import no array library either).
+
 ``import xport`` imports no array library. A backend's namespace
 (``xport.numpy``, ``xport.torch``, ...) is imported when its arrays are first
 seen by :func:`namespace_of` or when it is asked for by name or attribute.
@@ -11,9 +14,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import autodiff, scatter
 from ._convert import convert
 from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
 from ._spec.names import LATEST_VERSION
+from .scatter import at
 
 __version__ = "0.1.0"
 __array_api_version__ = LATEST_VERSION
@@ -21,26 +26,24 @@ __array_api_version__ = LATEST_VERSION
 __all__ = [
     "__array_api_version__",
     "__version__",
+    "at",
+    "autodiff",
     "backend_of",
     "convert",
     "is_array",
     "namespace",
     "namespace_of",
+    "scatter",
 ]
 
 _LAZY_SUBMODULES = NAMESPACE_PACKAGES
 
 
-_EXTENSIONS = frozenset({"scatter"})
-
-
 def __getattr__(name: str) -> Any:
-    if name in _LAZY_SUBMODULES or name in _EXTENSIONS:
+    if name in _LAZY_SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
-    if name == "at":
-        return importlib.import_module(".scatter", __name__).at
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(__all__) | _LAZY_SUBMODULES | _EXTENSIONS | {"at"})
+    return sorted(set(__all__) | _LAZY_SUBMODULES)

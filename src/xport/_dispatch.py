@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import threading
 from types import ModuleType
 from typing import Any, Final
 
@@ -82,7 +81,6 @@ _namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
 _fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
 _fast_get = _fast_namespace_by_type.get
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
-_miss_lock = threading.Lock()
 
 
 def _backend_from_mro(cls: type) -> str | None:
@@ -118,27 +116,46 @@ def _load_namespace(backend: str) -> ModuleType:
             f"convert them with xport.convert(x, 'numpy') or use {backend}'s own "
             "array API support"
         )
+    return _import_namespace_package(backend)
+
+
+def _import_namespace_package(backend: str) -> ModuleType:
+    # Static import statements, not importlib: torch.compile traces an import
+    # statement (it performs it while tracing) but refuses importlib, so a
+    # first sighting of a tensor inside a compiled function stays in the graph.
+    if backend == "numpy":
+        from . import numpy as numpy_ns
+
+        return numpy_ns
+    if backend == "torch":
+        from . import torch as torch_ns
+
+        return torch_ns
+    if backend == "jax":
+        from . import jax as jax_ns
+
+        return jax_ns
     return importlib.import_module(f".{backend}", __package__)
 
 
 def _resolve_namespace(x: object, position: int) -> Any:
+    # No lock: resolution is idempotent, each dict store is atomic, and imports
+    # are serialised by Python's import system. (A lock would also break
+    # torch.compile's tracing of a first sighting.)
     cls = type(x)
-    with _miss_lock:
-        if cls in _namespace_by_type:
-            return _namespace_by_type[cls]
-        backend = _resolve_backend(cls)
-        if backend is not None:
-            found: Any = _load_namespace(backend)
-        elif issubclass(cls, _SCALAR_TYPES):
-            found = _IGNORED
-        elif hasattr(cls, "__array_namespace__"):
-            found = _PROTOCOL
-        else:
-            raise TypeError(_unknown_type_message(x, position))
-        _namespace_by_type[cls] = found
-        if found is not _PROTOCOL:
-            _fast_namespace_by_type[cls] = found
-        return found
+    backend = _resolve_backend(cls)
+    if backend is not None:
+        found: Any = _load_namespace(backend)
+    elif issubclass(cls, _SCALAR_TYPES):
+        found = _IGNORED
+    elif hasattr(cls, "__array_namespace__"):
+        found = _PROTOCOL
+    else:
+        raise TypeError(_unknown_type_message(x, position))
+    _namespace_by_type[cls] = found
+    if found is not _PROTOCOL:
+        _fast_namespace_by_type[cls] = found
+    return found
 
 
 def _type_name(x: object) -> str:

@@ -38,7 +38,6 @@ Semantics, identical on every backend:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any, Final
 
@@ -49,22 +48,16 @@ __all__ = ["at", "segment_max", "segment_min", "segment_sum"]
 OPERATIONS: Final = ("set", "add", "subtract", "multiply", "divide", "power", "min", "max")
 _PYTHON_SCALARS: Final = (bool, int, float, complex)
 _UNSET: Final = object()
-_hooks: dict[int, ModuleType] = {}
 
 
 def _hook(xp: Any) -> ModuleType:
-    """The backend's scatter module (``<namespace>._scatter``), cached."""
-    try:
-        return _hooks[id(xp)]
-    except KeyError:
-        pass
-    name = getattr(xp, "__name__", repr(xp))
-    try:
-        hook = importlib.import_module(f"{name}._scatter")
-    except ModuleNotFoundError:
+    """The backend's scatter module: the ``_scatter`` attribute of its namespace
+    (a plain attribute lookup, so tracing compilers follow it)."""
+    hook: ModuleType | None = getattr(xp, "_scatter", None)
+    if hook is None:
+        name = getattr(xp, "__name__", repr(xp))
         raise TypeError(f"xport.at does not support arrays of {name}; it supports the "
-                        "xport namespaces of NumPy, PyTorch, JAX and TensorFlow") from None
-    _hooks[id(xp)] = hook
+                        "xport namespaces of NumPy, PyTorch, JAX and TensorFlow")
     return hook
 
 

@@ -35,6 +35,7 @@ inf = _np.inf
 nan = _np.nan
 newaxis = None
 
+from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
 from . import fft as fft  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 

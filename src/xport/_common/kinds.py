@@ -1,0 +1,37 @@
+"""``isdtype``: dtype kinds by the standard's names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .._spec.dtypes import KIND_MEMBERS
+
+
+def make_isdtype(name_of: Callable[[Any], str | None]) -> Callable[[Any, Any], bool]:
+    """``isdtype`` for a backend whose dtype objects ``name_of`` maps to their
+    standard names (``None`` for dtypes outside the standard, which belong to
+    no kind)."""
+
+    def is_kind(dtype: Any, kind: Any) -> bool:
+        if isinstance(kind, str):
+            members = KIND_MEMBERS.get(kind)
+            if members is None:
+                raise ValueError(f"isdtype(): unknown kind {kind!r}; expected a dtype or one "
+                                 f"of {', '.join(repr(k) for k in sorted(KIND_MEMBERS))}")
+            return name_of(dtype) in members
+        return bool(dtype == kind)
+
+    def isdtype(dtype: Any, kind: Any) -> bool:
+        """Whether ``dtype`` is the dtype ``kind``, belongs to the kind named
+        ``kind`` ('bool', 'signed integer', 'unsigned integer', 'integral',
+        'real floating', 'complex floating', 'numeric'), or to any of a tuple of
+        them.
+
+        Deviation fixed: the library has no ``isdtype``.
+        """
+        if isinstance(kind, tuple):
+            return any(is_kind(dtype, k) for k in kind)
+        return is_kind(dtype, kind)
+
+    return isdtype

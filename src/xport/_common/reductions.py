@@ -1,0 +1,101 @@
+"""Reductions with the standard's ``axis`` and ``keepdims`` semantics.
+
+The standard reduces over ``axis=None`` (every axis), an int, or a tuple of
+ints, where ``axis=()`` reduces over *no* axis: each element is reduced alone
+(a sum is the element, a variance is zero). Natives deviate in three ways,
+each a flag of :func:`make_reduction`:
+
+* ``axis=()`` means "every axis" to some libraries (PyTorch); here it always
+  becomes a reduction over a new trailing axis of length one.
+* some natives take a single int axis only (``tuple_axes=False``): the
+  reduced axes are moved last and flattened into one;
+* some have no ``keepdims`` (``keepdims=False``), or none with ``axis=None``
+  (``none_keepdims=False``): the reduced result is reshaped.
+
+Shapes are static metadata: nothing here looks at array values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .axis_args import normalize_axes
+
+
+@dataclass(frozen=True)
+class ShapeOps:
+    """The shape operations the axis mechanism needs from a backend:
+    ``expand_last(x)`` appends an axis of length one, ``reshape(x, shape)``
+    and ``permute(x, axes)`` as in the standard."""
+
+    expand_last: Callable[[Any], Any]
+    reshape: Callable[[Any, tuple[int, ...]], Any]
+    permute: Callable[[Any, tuple[int, ...]], Any]
+
+
+def kept_shape(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, ...]:
+    """``shape`` with the (non-negative) ``axes`` set to one: the shape of a
+    reduction with ``keepdims=True``."""
+    return tuple(1 if i in axes else n for i, n in enumerate(shape))
+
+
+def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: bool = True,
+                   keepdims: bool = True, none_keepdims: bool = True) -> Callable[..., Any]:
+    """``reduce(x, axis, keepdims, **options)`` with the standard's semantics.
+
+    ``native(x, axis=..., keepdims=..., **options)`` is the library's
+    reduction; it is called without ``keepdims`` where the flags say it lacks
+    one, and then also without ``axis`` for ``axis=None``.
+    """
+    native_keepdims = keepdims
+
+    def call(x: Any, axis: int, keep: bool, options: dict[str, Any]) -> Any:
+        if native_keepdims:
+            return native(x, axis=axis, keepdims=keep, **options)
+        out = native(x, axis=axis, **options)
+        if keep and x.ndim:
+            out = ops.reshape(out, kept_shape(tuple(x.shape), (axis % x.ndim,)))
+        return out
+
+    def over_all(x: Any, keep: bool, options: dict[str, Any]) -> Any:
+        if native_keepdims and none_keepdims:
+            return native(x, axis=None, keepdims=keep, **options)
+        out = native(x, **options)
+        return ops.reshape(out, (1,) * x.ndim) if keep else out
+
+    def over_tuple(x: Any, axis: tuple[int, ...], keep: bool, options: dict[str, Any]) -> Any:
+        if not axis:
+            return call(ops.expand_last(x), -1, False, options)
+        axes = tuple(sorted(set(normalize_axes(axis, x.ndim, name="axis"))))
+        if len(axes) != len(axis):
+            raise ValueError(f"axis {axis!r} names an axis more than once")
+        if len(axes) == x.ndim:
+            return over_all(x, keep, options)
+        if len(axes) == 1:
+            return call(x, axes[0], keep, options)
+        if tuple_axes:
+            if native_keepdims:
+                return native(x, axis=axes, keepdims=keep, **options)
+            out = native(x, axis=axes, **options)
+        else:
+            rest = tuple(i for i in range(x.ndim) if i not in axes)
+            moved = ops.permute(x, rest + axes)
+            flat = ops.reshape(moved, (*(x.shape[i] for i in rest), -1))
+            out = call(flat, -1, False, options)
+        return ops.reshape(out, kept_shape(tuple(x.shape), axes)) if keep else out
+
+    all_native = native_keepdims and none_keepdims
+
+    def reduce(x: Any, axis: int | tuple[int, ...] | None, keepdims: bool,
+               **options: Any) -> Any:
+        if axis is None:
+            if all_native:
+                return native(x, axis=None, keepdims=keepdims, **options)
+            return over_all(x, keepdims, options)
+        if isinstance(axis, tuple):
+            return over_tuple(x, axis, keepdims, options)
+        return call(x, axis, keepdims, options)
+
+    return reduce

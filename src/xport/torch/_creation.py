@@ -1,0 +1,153 @@
+"""Creation functions where PyTorch deviates from the standard."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+import torch
+
+Array = Any
+Device = Any
+DType = Any
+
+
+def _shape(shape: int | tuple[int, ...]) -> tuple[int, ...]:
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def _is_integral(dtype: DType) -> bool:
+    return dtype is not None and not (dtype.is_floating_point or dtype.is_complex)
+
+
+# PyTorch makes and casts tensors of these but has no arange/eye kernels for them.
+_SHELL_DTYPES = frozenset({torch.uint16, torch.uint32, torch.uint64})
+
+
+def arange(start: float, /, stop: float | None = None, step: float = 1, *,
+           dtype: DType | None = None, device: Device | None = None) -> Array:
+    """Evenly spaced values in ``[start, stop)``.
+
+    Deviations fixed: ``torch.arange`` raises for an empty range (the
+    standard: an empty array), takes no ``stop=None``, truncates float
+    arguments when asked for an integer dtype, and has no kernel for
+    ``uint16``/``uint32``/``uint64`` (made as ``int64`` and cast here).
+    """
+    if stop is None:
+        start, stop = 0, start
+    if step != 0 and math.ceil((stop - start) / step) <= 0:
+        if dtype is None:
+            python_ints = all(type(v) is int for v in (start, stop, step))
+            dtype = torch.int64 if python_ints else torch.get_default_dtype()
+        return torch.empty(0, dtype=dtype, device=device)
+    if dtype in _SHELL_DTYPES or (
+            _is_integral(dtype) and not all(isinstance(v, int) for v in (start, stop, step))):
+        return torch.arange(start, stop, step, device=device).to(dtype)
+    return torch.arange(start, stop, step, dtype=dtype, device=device)
+
+
+def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = None,
+            copy: bool | None = None) -> Array:
+    """Convert ``obj`` (a tensor, an object with ``__dlpack__`` or the buffer
+    protocol, a Python scalar or nested sequence) to a tensor.
+
+    Deviation fixed: for a tensor and ``device=None``, ``torch.asarray`` puts the
+    result on PyTorch's default device (``torch.set_default_device``); the
+    standard keeps it on ``obj``'s device.
+    """
+    if device is None and isinstance(obj, torch.Tensor):
+        device = obj.device
+    return torch.asarray(obj, dtype=dtype, device=device, copy=copy)
+
+
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
+    """An uninitialised tensor of ``shape``.
+
+    Deviation fixed: ``torch.empty`` calls the shape ``size`` (``shape=`` fails).
+    """
+    return torch.empty(shape, dtype=dtype, device=device)
+
+
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
+    """A tensor of zeros of ``shape``.
+
+    Deviation fixed: ``torch.zeros`` calls the shape ``size`` (``shape=`` fails).
+    """
+    return torch.zeros(shape, dtype=dtype, device=device)
+
+
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+         device: Device | None = None) -> Array:
+    """A tensor of ones of ``shape``.
+
+    Deviation fixed: ``torch.ones`` calls the shape ``size`` (``shape=`` fails).
+    """
+    return torch.ones(shape, dtype=dtype, device=device)
+
+
+def full(shape: int | tuple[int, ...], fill_value: complex, *, dtype: DType | None = None,
+         device: Device | None = None) -> Array:
+    """A tensor of ``shape`` filled with ``fill_value``.
+
+    Deviations fixed: ``torch.full`` rejects an int shape and calls the shape
+    ``size``.
+    """
+    return torch.full(_shape(shape), fill_value, dtype=dtype, device=device)
+
+
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
+        dtype: DType | None = None, device: Device | None = None) -> Array:
+    """A 2-D tensor with ones on the ``k``-th diagonal and zeros elsewhere.
+
+    Deviations fixed: ``torch.eye`` takes no ``n_cols=None`` and no ``k``, and
+    has no kernel for ``uint16``/``uint32``/``uint64``.
+    """
+    n_cols = n_rows if n_cols is None else n_cols
+    if dtype in _SHELL_DTYPES:
+        return eye(n_rows, n_cols, k=k, device=device).to(dtype)
+    if k == 0:
+        return torch.eye(n_rows, n_cols, dtype=dtype, device=device)
+    out = torch.zeros(n_rows, n_cols, dtype=dtype, device=device)
+    if -n_rows < k < n_cols:
+        out.diagonal(k).fill_(1)
+    return out
+
+
+def linspace(start: complex, stop: complex, /, num: int, *, dtype: DType | None = None,
+             device: Device | None = None, endpoint: bool = True) -> Array:
+    """``num`` evenly spaced values from ``start`` to ``stop``.
+
+    Deviation fixed: ``torch.linspace`` has no ``endpoint``.
+    """
+    if endpoint:
+        return torch.linspace(start, stop, num, dtype=dtype, device=device)
+    return torch.linspace(start, stop, num + 1, dtype=dtype, device=device)[:-1]
+
+
+def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
+    """Coordinate matrices from coordinate vectors.
+
+    Deviations fixed: ``torch.meshgrid`` defaults to ``indexing="ij"`` (the
+    standard: ``"xy"``) and rejects an empty argument list.
+    """
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid(): indexing must be 'xy' or 'ij', got {indexing!r}")
+    return tuple(torch.meshgrid(*arrays, indexing=indexing)) if arrays else ()
+
+
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """The lower triangle of (each matrix of) ``x``, from the ``k``-th diagonal.
+
+    Deviation fixed: ``torch.tril`` calls ``k`` ``diagonal``.
+    """
+    return torch.tril(x, k)
+
+
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """The upper triangle of (each matrix of) ``x``, from the ``k``-th diagonal.
+
+    Deviation fixed: ``torch.triu`` calls ``k`` ``diagonal``.
+    """
+    return torch.triu(x, k)

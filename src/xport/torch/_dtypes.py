@@ -1,0 +1,41 @@
+"""Data type functions: ``astype``, ``can_cast``, ``finfo``, ``iinfo``,
+``isdtype``, ``result_type``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from .._common.dtype_info import make_can_cast
+from .._common.dtype_limits import make_finfo, make_iinfo
+from .._common.kinds import make_isdtype
+from .._common.promotion import make_result_type
+from ._info import DTYPES, dtype_name
+
+Array = Any
+
+
+def _as_dtype(dtype: Any) -> torch.dtype:
+    # torch.finfo(...).dtype is a string such as 'float32'.
+    return getattr(torch, dtype) if isinstance(dtype, str) else dtype  # type: ignore[no-any-return]
+
+
+def astype(x: Array, dtype: torch.dtype, /, *, copy: bool = True,
+           device: Any = None) -> Array:
+    """Cast ``x`` to ``dtype`` (and to ``device`` when given).
+
+    Deviation fixed: PyTorch has no ``astype`` function; this is
+    ``x.to(dtype, copy=copy)``. ``copy=False`` returns ``x`` itself when
+    nothing changes.
+    """
+    if device is None:
+        return x.to(dtype, copy=copy)
+    return x.to(device=device, dtype=dtype, copy=copy)
+
+
+can_cast = make_can_cast(dtype_name, torch.can_cast)
+finfo = make_finfo(torch.finfo, _as_dtype)
+iinfo = make_iinfo(torch.iinfo, _as_dtype)
+isdtype = make_isdtype(dtype_name)
+result_type = make_result_type(DTYPES, dtype_name, native=torch.promote_types)

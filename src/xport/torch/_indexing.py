@@ -1,0 +1,70 @@
+"""Indexing and searching functions where PyTorch deviates from the standard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from .._common.axis_args import normalize_axes
+from .._common.promotion import PYTHON_SCALARS
+from ._operands import promote_pair
+
+Array = Any
+
+_INDEX_DTYPES = (torch.int64, torch.int32)
+
+
+def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
+    """Elements of ``x`` at ``indices`` along ``axis`` (``x`` must be 1-D when
+    ``axis`` is None).
+
+    Deviation fixed: ``torch.take`` indexes the flattened tensor and
+    ``torch.index_select`` rejects negative indices (2024.12 counts them from
+    the end); this is advanced indexing along ``axis``.
+    """
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take(): axis=None needs a 1-d array, got {x.ndim}-d; "
+                             "pass axis=")
+        axis = 0
+    if indices.dtype not in _INDEX_DTYPES:
+        indices = indices.to(torch.int64)
+    (axis,) = normalize_axes((axis,), x.ndim, name="axis")
+    return x[(slice(None),) * axis + (indices,)]
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """Elements of ``x`` at ``indices`` along ``axis``, matched elementwise on
+    the other axes.
+
+    Deviations fixed: ``torch.take_along_dim`` defaults to the flattened tensor
+    (the standard: ``axis=-1``) and takes ``int64`` indices only.
+    """
+    if indices.dtype != torch.int64:
+        indices = indices.to(torch.int64)
+    return torch.take_along_dim(x, indices, dim=axis)
+
+
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """Indices of the non-zero elements of ``x``, one array per axis.
+
+    Deviations fixed: ``torch.nonzero`` returns one 2-d tensor by default and
+    accepts 0-d input (the standard: ``ValueError``).
+    """
+    if x.ndim == 0:
+        raise ValueError("nonzero() needs an array with at least one dimension")
+    return torch.nonzero(x, as_tuple=True)
+
+
+def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Array:
+    """Elements of ``x1`` where ``condition`` is true, else of ``x2``.
+
+    Deviation fixed: two tensors of different dtypes promote by the standard's
+    table (PyTorch lets a 0-d one lose, e.g. ``int8`` with 0-d ``int64`` gives
+    ``int8``).
+    """
+    if (type(x1) not in PYTHON_SCALARS and type(x2) not in PYTHON_SCALARS
+            and x1.dtype != x2.dtype):  # type: ignore[union-attr]
+        x1, x2 = promote_pair(x1, x2)
+    return torch.where(condition, x1, x2)

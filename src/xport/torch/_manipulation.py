@@ -1,0 +1,127 @@
+"""Manipulation functions where PyTorch deviates from the standard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from .._common.axis_args import normalize_axes
+from .._common.copying import make_reshape
+
+Array = Any
+
+
+def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """The shape that ``shapes`` broadcast to.
+
+    Deviations fixed: ``torch.broadcast_shapes`` raises ``RuntimeError`` for
+    incompatible shapes (the standard: ``ValueError``) and returns a
+    ``torch.Size``.
+    """
+    try:
+        return tuple(torch.broadcast_shapes(*shapes))  # type: ignore[no-untyped-call]
+    except RuntimeError as exc:
+        raise ValueError(f"shapes {', '.join(map(str, shapes))} do not broadcast: "
+                         f"{exc}") from None
+
+
+def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
+    """``x`` broadcast to ``shape`` (a view).
+
+    Deviation fixed: ``torch.broadcast_to`` calls the shape ``size``.
+    """
+    return torch.broadcast_to(x, shape)
+
+
+def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:
+    """Join ``arrays`` along ``axis``; ``axis=None`` joins them flattened.
+
+    Deviation fixed: ``torch.concat`` rejects ``axis=None``.
+    """
+    if axis is None:
+        return torch.concat([torch.flatten(a) for a in arrays])
+    return torch.concat(arrays, dim=axis)
+
+
+def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
+    """``x`` with new axes of length one at the positions ``axis`` (in the
+    result's numbering).
+
+    Deviation fixed: PyTorch's ``unsqueeze`` takes a single int; 2025.12 allows
+    a tuple.
+    """
+    if isinstance(axis, int):
+        return torch.unsqueeze(x, axis)
+    positions = normalize_axes(axis, x.ndim + len(axis), name="axis")
+    if len(set(positions)) != len(positions):
+        raise ValueError(f"expand_dims(): axis {axis!r} repeats a position")
+    for position in sorted(positions):
+        x = torch.unsqueeze(x, position)
+    return x
+
+
+def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
+    """Reverse the order of elements along ``axis`` (every axis for ``None``).
+
+    Deviation fixed: ``torch.flip`` needs a tuple of dims.
+    """
+    if axis is None:
+        return torch.flip(x, tuple(range(x.ndim)))
+    return torch.flip(x, (axis,) if isinstance(axis, int) else axis)
+
+
+def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
+    """Repeat each element of ``x`` ``repeats`` times along ``axis`` (of the
+    flattened ``x`` for ``None``).
+
+    Deviation fixed: PyTorch's ``repeat_interleave`` rejects repeat counts that
+    are not ``int64``/``int32``; other integer tensors are cast.
+    """
+    if isinstance(repeats, torch.Tensor) and repeats.dtype not in (torch.int64, torch.int32):
+        repeats = repeats.to(torch.int64)
+    return torch.repeat_interleave(x, repeats, dim=axis)
+
+
+def roll(x: Array, /, shift: int | tuple[int, ...], *,
+         axis: int | tuple[int, ...] | None = None) -> Array:
+    """Rotate the elements of ``x`` by ``shift`` along ``axis`` (of the
+    flattened ``x`` for ``None``).
+
+    Deviations fixed: ``torch.roll`` calls the arguments ``shifts``/``dims``,
+    rejects one int shift for several axes (the standard applies it to each)
+    and fails for ``axis=()`` (the standard: no roll).
+    """
+    if axis == ():
+        return torch.clone(x)
+    if isinstance(shift, int) and isinstance(axis, tuple):
+        shift = (shift,) * len(axis)
+    return torch.roll(x, shift, axis)  # type: ignore[arg-type] # None: flattened
+
+
+def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
+    """``x`` with its axes permuted: output axis ``i`` is input axis ``axes[i]``.
+
+    Deviation fixed: ``torch.permute`` calls ``axes`` ``dims``.
+    """
+    return torch.permute(x, axes)
+
+
+def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
+    """Remove the axes ``axis``, each of which must have length one.
+
+    Deviation fixed: ``torch.squeeze`` silently keeps an axis whose length is
+    not one; the standard raises ``ValueError``.
+    """
+    axes = (axis,) if isinstance(axis, int) else axis
+    for a in normalize_axes(axes, x.ndim, name="axis"):
+        if x.shape[a] != 1:
+            raise ValueError(f"squeeze(): axis {a} has length {x.shape[a]}, not 1")
+    return torch.squeeze(x, axis)
+
+
+def _view(x: Array, shape: tuple[int, ...]) -> Array:
+    return x.view(shape)
+
+
+reshape = make_reshape(torch.reshape, _view, torch.clone, (RuntimeError,))

@@ -1,0 +1,188 @@
+"""Reductions, cumulative functions and ``count_nonzero``.
+
+PyTorch reads ``dim=()`` as "every axis" (the standard: no axis), so every
+reduction goes through ``_common.reductions``; ``prod`` also lacks tuple axes
+and ``count_nonzero`` lacks ``keepdims``.
+
+Integer accumulation follows the standard: signed integers accumulate in
+``int64``, unsigned ones in ``uint64``. PyTorch cannot add ``uint64``
+tensors, so those accumulate in ``int64`` and are cast, which gives the same
+bits modulo 2**64; the ``uint64`` result supports casting and comparison but
+little arithmetic in PyTorch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from .._common.reductions import ShapeOps, make_reduction
+
+Array = Any
+DType = Any
+Axis = int | tuple[int, ...] | None
+
+
+def _expand_last(x: Array) -> Array:
+    return torch.unsqueeze(x, -1)
+
+
+SHAPES = ShapeOps(expand_last=_expand_last, reshape=torch.reshape, permute=torch.permute)
+
+_SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
+# dtype=None accumulates unsigned integers in uint64 (via int64, see above).
+_UNSIGNED_DEFAULT = {torch.uint8: torch.uint64, **{d: torch.uint64 for d in _SHELL_UNSIGNED}}
+
+
+def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
+                *args: Any) -> Array:
+    """``reduce(x, *args, dtype=...)`` with the standard's default accumulation
+    dtype, through ``int64`` where the result is a ``uint`` PyTorch cannot add."""
+    if dtype is None:
+        dtype = _UNSIGNED_DEFAULT.get(x.dtype)
+    if dtype in _SHELL_UNSIGNED:
+        return reduce(x, *args, dtype=torch.int64).to(dtype)
+    return reduce(x, *args, dtype=dtype)
+
+
+_sum = make_reduction(torch.sum, SHAPES)
+_prod = make_reduction(torch.prod, SHAPES, tuple_axes=False, none_keepdims=False)
+_mean = make_reduction(torch.mean, SHAPES)
+_var = make_reduction(torch.var, SHAPES)
+_std = make_reduction(torch.std, SHAPES)
+_max = make_reduction(torch.amax, SHAPES)
+_min = make_reduction(torch.amin, SHAPES)
+_all = make_reduction(torch.all, SHAPES)
+_any = make_reduction(torch.any, SHAPES)
+_count_nonzero = make_reduction(torch.count_nonzero, SHAPES, keepdims=False)
+
+
+def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: A001
+        keepdims: bool = False) -> Array:
+    """Sum of ``x`` over ``axis``.
+
+    Deviations fixed: ``axis=()`` reduces nothing (PyTorch: everything), and
+    unsigned integers accumulate in ``uint64`` (PyTorch: ``int64``).
+    """
+    return _accumulate(_sum, x, dtype, axis, keepdims)
+
+
+def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
+         keepdims: bool = False) -> Array:
+    """Product of ``x`` over ``axis``.
+
+    Deviations fixed: ``torch.prod`` takes one int axis only and no
+    ``keepdims`` with ``axis=None``; unsigned integers accumulate in ``uint64``.
+    """
+    return _accumulate(_prod, x, dtype, axis, keepdims)
+
+
+def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """Arithmetic mean of ``x`` over ``axis``.
+
+    Deviation fixed: ``axis=()`` reduces nothing (PyTorch: everything).
+    """
+    return _mean(x, axis, keepdims)
+
+
+def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Variance of ``x`` over ``axis``, with ``N - correction`` degrees of freedom.
+
+    Deviations fixed: PyTorch's default correction is 1 (the standard: 0) and
+    ``axis=()`` reduces nothing.
+    """
+    return _var(x, axis, keepdims, correction=correction)
+
+
+def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Standard deviation of ``x`` over ``axis`` (see :func:`var`).
+
+    Deviations fixed: PyTorch's default correction is 1 (the standard: 0) and
+    ``axis=()`` reduces nothing.
+    """
+    return _std(x, axis, keepdims, correction=correction)
+
+
+def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Maximum of ``x`` over ``axis``.
+
+    Deviations fixed: ``torch.max`` returns (values, indices) for an axis and
+    takes no tuple; this is ``torch.amax`` with ``axis=()`` reducing nothing.
+    """
+    return _max(x, axis, keepdims)
+
+
+def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Minimum of ``x`` over ``axis``.
+
+    Deviations fixed: ``torch.min`` returns (values, indices) for an axis and
+    takes no tuple; this is ``torch.amin`` with ``axis=()`` reducing nothing.
+    """
+    return _min(x, axis, keepdims)
+
+
+def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Whether every element of ``x`` over ``axis`` is true.
+
+    Deviations fixed: ``torch.all`` returns ``uint8`` for ``uint8`` input (the
+    standard: ``bool``), and ``axis=()`` reduces nothing.
+    """
+    out = _all(x, axis, keepdims)
+    return out if out.dtype == torch.bool else out.to(torch.bool)
+
+
+def any(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Whether any element of ``x`` over ``axis`` is true.
+
+    Deviations fixed: ``torch.any`` returns ``uint8`` for ``uint8`` input (the
+    standard: ``bool``), and ``axis=()`` reduces nothing.
+    """
+    out = _any(x, axis, keepdims)
+    return out if out.dtype == torch.bool else out.to(torch.bool)
+
+
+def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """Number of non-zero elements of ``x`` over ``axis``.
+
+    Deviations fixed: ``torch.count_nonzero`` has no ``keepdims``, and
+    ``axis=()`` counts each element alone.
+    """
+    return _count_nonzero(x, axis, keepdims)
+
+
+def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], name: str
+                ) -> Callable[..., Array]:
+    def cumulative(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
+                   include_initial: bool = False) -> Array:
+        if axis is None:
+            if x.ndim != 1:
+                raise ValueError(f"{name}() needs axis= for a {x.ndim}-d array")
+            axis = 0
+        out = _accumulate(native, x, dtype, axis)
+        if include_initial:
+            shape = list(out.shape)
+            shape[axis] = 1
+            out = torch.cat((initial(shape, dtype=out.dtype, device=out.device), out), axis)
+        return out
+
+    cumulative.__name__ = cumulative.__qualname__ = name
+    return cumulative
+
+
+cumulative_sum = _cumulative(torch.cumsum, torch.zeros, "cumulative_sum")
+cumulative_sum.__doc__ = """Cumulative sum of ``x`` along ``axis``.
+
+    Deviations fixed: PyTorch has no ``cumulative_sum`` (this is ``torch.cumsum``)
+    and no ``include_initial``; unsigned integers accumulate in ``uint64``.
+    """
+cumulative_prod = _cumulative(torch.cumprod, torch.ones, "cumulative_prod")
+cumulative_prod.__doc__ = """Cumulative product of ``x`` along ``axis``.
+
+    Deviations fixed: PyTorch has no ``cumulative_prod`` (this is
+    ``torch.cumprod``) and no ``include_initial``; unsigned integers accumulate
+    in ``uint64``.
+    """

@@ -1,0 +1,53 @@
+"""The main namespace's wrappers, by standard name, and the standard names that
+PyTorch spells differently (bound to PyTorch's own function).
+
+Each module here has one job; where PyTorch conforms, nothing here is used and
+the namespace binds PyTorch's own function.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import (
+    _creation,
+    _dtypes,
+    _elementwise,
+    _indexing,
+    _manipulation,
+    _products,
+    _sets,
+    _sorting,
+    _statistics,
+)
+
+
+def _functions(module: Any, *names: str) -> dict[str, Any]:
+    return {name: getattr(module, name) for name in names}
+
+
+MAIN: dict[str, Any] = {
+    **_elementwise.BINARY,
+    **_functions(_elementwise, "acos", "expm1", "log1p", "negative", "tanh", "sign", "round",
+                 "clip"),
+    **_functions(_dtypes, "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"),
+    **_functions(_creation, "arange", "asarray", "empty", "zeros", "ones", "full", "eye",
+                 "linspace", "meshgrid", "tril", "triu"),
+    **_functions(_manipulation, "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
+                 "flip", "permute_dims", "repeat", "reshape", "roll", "squeeze"),
+    **_functions(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
+                 "count_nonzero", "cumulative_sum", "cumulative_prod"),
+    **_functions(_indexing, "take", "take_along_axis", "nonzero", "where"),
+    **_functions(_sorting, "sort", "argsort"),
+    **_functions(_sets, "unique_values", "unique_counts", "unique_inverse", "unique_all"),
+    **_functions(_products, "matmul", "matrix_transpose", "tensordot", "vecdot"),
+}
+
+# Standard names whose PyTorch function has another name.
+ALIASES: dict[str, str] = {
+    "bitwise_invert": "bitwise_not",
+    # torch.conj only sets a lazy conjugation bit, which NumPy and DLPack reject.
+    "conj": "conj_physical",
+    "broadcast_arrays": "broadcast_tensors",
+    "unstack": "unbind",
+}

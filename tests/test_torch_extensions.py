@@ -1,0 +1,58 @@
+"""xport.at and xport.autodiff inside torch.compile(fullgraph=True) and torch.func."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import xport  # noqa: E402
+import xport.autodiff as ad  # noqa: E402
+
+
+def scatter_loss(x):
+    xp = xport.namespace_of(x)
+    y = xport.at(x, xp.asarray([0, 0, 2])).add(xp.sin(x[:3]))
+    y = xport.at(y)[1:].multiply(2.0)
+    return xp.sum(y * y)
+
+
+def test_at_compiles_without_graph_breaks():
+    x = torch.linspace(-1.0, 1.0, 5, dtype=torch.float64)
+    compiled = torch.compile(scatter_loss, fullgraph=True, backend="eager")
+    torch.testing.assert_close(compiled(x), scatter_loss(x))
+
+
+def test_at_under_vmap_and_grad():
+    xs = torch.stack([torch.linspace(-1.0, 1.0, 5, dtype=torch.float64)] * 3) * torch.arange(
+        1.0, 4.0, dtype=torch.float64)[:, None]
+    batched = torch.func.vmap(scatter_loss)(xs)
+    for row, value in zip(xs, batched, strict=True):
+        torch.testing.assert_close(value, scatter_loss(row))
+    g = torch.func.grad(scatter_loss)(xs[0])
+    eps = 1e-6
+    fd = np.array([(float(scatter_loss(xs[0] + eps * e)) - float(scatter_loss(xs[0] - eps * e)))
+                   / (2 * eps) for e in torch.eye(5, dtype=torch.float64)])
+    np.testing.assert_allclose(g.numpy(), fd, rtol=1e-6, atol=1e-8)
+
+
+def test_grad_compiles_without_graph_breaks():
+    def loss(x):
+        xp = xport.namespace_of(x)
+        return xp.sum(xp.exp(x) * x)
+
+    x = torch.linspace(0.0, 1.0, 4, dtype=torch.float64)
+    compiled = torch.compile(ad.grad(loss), fullgraph=True, backend="eager")
+    torch.testing.assert_close(compiled(x), torch.exp(x) * (1 + x))
+
+
+def test_custom_vjp_under_torch_func_vmap():
+    @ad.custom_vjp
+    def square(x):
+        return x * x
+
+    square.defvjp(lambda x: (x * x, x), lambda x, ct: (ct * 100.0 * x,))
+    xs = torch.arange(1.0, 4.0, dtype=torch.float64)
+    per_example = torch.func.vmap(torch.func.grad(square))(xs)
+    torch.testing.assert_close(per_example, 100.0 * xs)
