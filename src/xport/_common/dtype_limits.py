@@ -8,10 +8,16 @@ Results are cached per dtype (they are immutable).
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from typing import Any
 
 from .dtype_info import finfo_object, iinfo_object
+
+
+def _dtype_of(obj: Any) -> Any:
+    """A dtype-like from a dtype, a scalar type (``numpy.float32``) or an array."""
+    return obj if isinstance(obj, builtins.type) else getattr(obj, "dtype", obj)
 
 
 def make_finfo(native: Callable[[Any], Any],
@@ -28,7 +34,7 @@ def make_finfo(native: Callable[[Any], Any],
         Python ``float``) and may reject arrays; here ``dtype`` is the real
         floating dtype of the namespace (``float32`` for ``complex64``).
         """
-        dtype = as_dtype(getattr(type, "dtype", type))
+        dtype = as_dtype(_dtype_of(type))
         try:
             return cache[dtype]
         except KeyError:
@@ -59,7 +65,7 @@ def make_iinfo(native: Callable[[Any], Any],
         Deviation fixed: native ``iinfo`` may reject arrays or report library
         scalars; here every number is a Python ``int``.
         """
-        dtype = as_dtype(getattr(type, "dtype", type))
+        dtype = as_dtype(_dtype_of(type))
         try:
             return cache[dtype]
         except KeyError:

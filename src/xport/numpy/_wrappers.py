@@ -13,7 +13,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .._common.dtype_info import finfo_object, iinfo_object, make_can_cast
+from .._common.dtype_info import make_can_cast
+from .._common.dtype_limits import make_finfo, make_iinfo
 from ._info import dtype_name
 
 Array = Any
@@ -37,52 +38,8 @@ def _check_device(device: Device) -> None:
 
 # --- data type functions -------------------------------------------------------
 
-_finfo_cache: dict[np.dtype[Any], finfo_object] = {}
-_iinfo_cache: dict[np.dtype[Any], iinfo_object] = {}
-
-
-def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard's name
-    """Machine limits of a floating-point dtype, or of an array's dtype.
-
-    Deviation fixed: NumPy's ``finfo`` rejects arrays and reports attributes as
-    NumPy scalars; here they are Python ``float`` and ``dtype`` is the real
-    floating dtype (``float32`` for ``complex64``).
-    """
-    dtype = np.dtype(getattr(type, "dtype", type))
-    try:
-        return _finfo_cache[dtype]
-    except KeyError:
-        pass
-    info = np.finfo(dtype)
-    result = finfo_object(
-        bits=int(info.bits),
-        eps=float(info.eps),
-        max=float(info.max),
-        min=float(info.min),
-        smallest_normal=float(info.smallest_normal),
-        dtype=np.dtype(info.dtype),
-    )
-    _finfo_cache[dtype] = result
-    return result
-
-
-def iinfo(type: DType | Array, /) -> iinfo_object:  # noqa: A002 - the standard's name
-    """Machine limits of an integer dtype, or of an array's dtype.
-
-    Deviation fixed: NumPy's ``iinfo`` rejects arrays.
-    """
-    dtype = np.dtype(getattr(type, "dtype", type))
-    try:
-        return _iinfo_cache[dtype]
-    except KeyError:
-        pass
-    info = np.iinfo(dtype)  # type: ignore[type-var]
-    result = iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min),
-                          dtype=dtype)
-    _iinfo_cache[dtype] = result
-    return result
-
-
+finfo = make_finfo(np.finfo, np.dtype)
+iinfo = make_iinfo(np.iinfo, np.dtype)
 can_cast = make_can_cast(dtype_name, np.can_cast)
 
 
