@@ -94,15 +94,22 @@ def update_case(draw):
     return op, x, idx, values
 
 
+_NARROW = {"float64": "float32", "int64": "int32"}
+
+
 def _has_duplicates(x: np.ndarray, idx) -> bool:
     positions = np.arange(x.size).reshape(x.shape)[idx].reshape(-1)
     return len(set(positions.tolist())) != positions.size
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(case=update_case())
 def test_updates_match_the_reference(backend, case):
     op, x, idx, values = case
+    if x.dtype.name not in backend.dtype_names:  # JAX without x64: 32-bit arrays only
+        x = x.astype(_NARROW[x.dtype.name])
+        if isinstance(values, np.ndarray):
+            values = values.astype(x.dtype)
     xb = backend.from_numpy(x)
     before = to_numpy(xb).copy()
     got = getattr(xport.at(xb, _to_backend(backend, idx)), op)(_to_backend(backend, values))
@@ -170,7 +177,8 @@ def test_segment_reductions(backend, op):
     reduce = {"sum": np.sum, "max": np.max, "min": np.min}[op]
     want = np.stack([reduce(data[ids == s], axis=0) if np.any(ids == s)
                      else np.full(3, empty) for s in range(4)])
-    np.testing.assert_allclose(to_numpy(got), want, rtol=1e-6)
+    got = to_numpy(got)
+    np.testing.assert_allclose(got, want, rtol=1e-5 if got.dtype == np.float32 else 1e-12)
 
 
 def test_segment_argument_errors():

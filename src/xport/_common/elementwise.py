@@ -88,14 +88,17 @@ def make_promote_pair(ops: Operands) -> Callable[[Any, Any], tuple[Any, Any]]:
 def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
                 scalar_first: bool = False, scalar_second: bool = False,
                 native_name: str | None = None,
-                doc: str | None = None) -> Callable[[Any, Any], Any]:
+                doc: str | None = None,
+                promote_scalars: bool = False) -> Callable[[Any, Any], Any]:
     """A binary function of the standard over ``native``.
 
     ``scalar_first`` / ``scalar_second`` say whether ``native`` itself takes a
     Python scalar as its first / second operand (and gives the standard's
-    dtype); other scalars are made 0-d arrays first. ``doc`` replaces the
-    generated docstring, which names the native as ``native_name`` (default:
-    its ``__name__``).
+    dtype); other scalars are made 0-d arrays first. ``promote_scalars``: the
+    native needs operands of one dtype, so a scalar made an array of another
+    dtype (a ``complex`` beside real floats) is promoted with the array as two
+    arrays are. ``doc`` replaces the generated docstring, which names the
+    native as ``native_name`` (default: its ``__name__``).
     """
     promote_pair = make_promote_pair(ops)
     scalar_operand = make_scalar_operand(ops)
@@ -104,9 +107,13 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
         if type(x1) in PYTHON_SCALARS:
             if type(x2) not in PYTHON_SCALARS and not scalar_first:
                 x1 = scalar_operand(x1, x2)
+                if promote_scalars and x1.dtype != x2.dtype:
+                    x1, x2 = promote_pair(x1, x2)
         elif type(x2) in PYTHON_SCALARS:
             if not scalar_second:
                 x2 = scalar_operand(x2, x1)
+                if promote_scalars and x1.dtype != x2.dtype:
+                    x1, x2 = promote_pair(x1, x2)
         elif x1.dtype != x2.dtype:
             x1, x2 = promote_pair(x1, x2)
         return native(x1, x2)
