@@ -1,0 +1,25 @@
+"""The standard's ``linalg`` extension for JAX arrays.
+
+``eig`` and ``eigvals`` are ``jax.numpy.linalg``'s own: always complex, as the
+standard wants, but implemented on CPU only (JAX raises on other devices).
+"""
+
+from __future__ import annotations
+
+import jax.numpy as _jnp
+
+from .._common.namespace import populate as _populate
+from .._spec import names as _names
+
+_PROVENANCE = _populate(
+    globals(),
+    _jnp.linalg,
+    _names.LINALG_NAMES[_names.LATEST_VERSION],
+    wrappers={},
+)
+
+__all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
+
+
+def __dir__() -> list[str]:
+    return __all__
