@@ -14,7 +14,7 @@ nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
 TORCH = "torch==2.13.0"  # the CPU build this project's machines carry; users: any >= 2.4
-BACKENDS = {"numpy": ["numpy"], "torch": [TORCH], "jax": ["jax"]}
+BACKENDS = {"numpy": ["numpy"], "torch": [TORCH], "jax": ["jax"], "tensorflow": ["tensorflow"]}
 TEST_DEPS = ["pytest>=8", "pytest-xdist>=3", "hypothesis>=6.100", "array-api-strict>=2.3"]
 
 

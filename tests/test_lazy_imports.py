@@ -51,3 +51,13 @@ def test_torch_namespace_imports_only_what_torch_imports():
     assert _imported_after("import xport.torch") == torch_itself
     assert _imported_after("import torch, xport; xport.namespace_of(torch.ones(2))") == \
         torch_itself
+
+
+def test_tensorflow_namespace_imports_only_what_tensorflow_imports():
+    pytest.importorskip("tensorflow")
+    tf_itself = _imported_after("import tensorflow")
+    assert "tensorflow" in tf_itself
+    # TensorFlow imports NumPy (and, where installed, Keras pulls in others); xport adds nothing.
+    assert _imported_after("import xport.tensorflow") == tf_itself
+    assert _imported_after("import tensorflow, xport; xport.namespace_of(tf.ones(2))"
+                           .replace("tf.ones", "tensorflow.ones")) == tf_itself

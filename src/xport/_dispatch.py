@@ -35,7 +35,7 @@ _ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
 }
 
 # Backends xport has a namespace package for (xport.<name>).
-NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax"})
+NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow"})
 # Backends whose own module already is a conforming namespace.
 _EXTERNAL_NAMESPACES: Final[dict[str, str]] = {"array_api_strict": "array_api_strict"}
 

@@ -1,0 +1,208 @@
+"""Reductions, cumulative functions, ``count_nonzero`` and ``diff``.
+
+TensorFlow's ``reduce_*`` functions already reduce over ``axis=None``, an int
+or a tuple, and ``axis=()`` reduces nothing, so the wrappers fix dtypes only:
+integers accumulate as the standard says (signed in ``int64``, unsigned in
+``uint64``, ``bool`` in ``int64``), ``dtype=`` is honoured, and ``bool``
+inputs (for which TensorFlow has no arithmetic kernels) are cast first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+from .._common.accumulation import accumulation_dtype_name
+from .._common.axis_args import normalize_axes
+from ._info import DTYPES, dtype_name
+from ._operands import COMPLEX, cast, dims, promote_all, rank
+
+Array = Any
+DType = Any
+Axis = int | tuple[int, ...] | None
+
+
+def _axis(axis: Axis) -> Any:
+    return list(axis) if isinstance(axis, tuple) else axis
+
+
+def accumulation_dtype(x: Array, dtype: DType | None) -> tf.DType:
+    """The dtype a sum or product of ``x`` accumulates in (``dtype``, or the
+    standard's default for ``x``'s dtype)."""
+    if dtype is not None:
+        return dtype
+    name = dtype_name(x.dtype)
+    return DTYPES[accumulation_dtype_name(name, "int64")] if name is not None else x.dtype
+
+
+def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: A001
+        keepdims: bool = False) -> Array:
+    """Sum of ``x`` over ``axis``.
+
+    Deviations fixed: ``tf.reduce_sum`` has no ``dtype`` and sums integers in
+    their own dtype (the standard: ``int64``, or ``uint64`` for unsigned ones),
+    and rejects ``bool`` tensors.
+    """
+    return tf.reduce_sum(cast(x, accumulation_dtype(x, dtype)), axis=_axis(axis),
+                         keepdims=keepdims)
+
+
+def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
+         keepdims: bool = False) -> Array:
+    """Product of ``x`` over ``axis``.
+
+    Deviations fixed: as for :func:`sum` (``tf.reduce_prod``).
+    """
+    return tf.reduce_prod(cast(x, accumulation_dtype(x, dtype)), axis=_axis(axis),
+                          keepdims=keepdims)
+
+
+def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """Arithmetic mean of ``x`` over ``axis``.
+
+    Deviation fixed: ``tf.reduce_mean`` is TensorFlow's name (it conforms for
+    floating-point tensors; ``axis=()`` returns ``x``).
+    """
+    return tf.reduce_mean(x, axis=_axis(axis), keepdims=keepdims)
+
+
+def _count(x: Array, axis: Axis) -> Array:
+    """The number of elements reduced over ``axis``, as a scalar."""
+    shape = dims(x)
+    axes = range(len(shape)) if axis is None else normalize_axes(
+        (axis,) if isinstance(axis, int) else axis, len(shape), name="axis")
+    n: Any = 1
+    for a in axes:
+        n = n * shape[a]
+    return n
+
+
+def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Variance of ``x`` over ``axis``, with ``N - correction`` degrees of freedom.
+
+    Deviation fixed: ``tf.math.reduce_variance`` has no ``correction``.
+    """
+    centred = x - tf.reduce_mean(x, axis=_axis(axis), keepdims=True)
+    squares = tf.math.real(centred * tf.math.conj(centred)) if x.dtype in COMPLEX else \
+        tf.math.square(centred)
+    total = tf.reduce_sum(squares, axis=_axis(axis), keepdims=keepdims)
+    n = tf.cast(_count(x, axis), total.dtype)
+    return total / (n - tf.constant(np.asarray(correction, total.dtype.as_numpy_dtype)))
+
+
+def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Standard deviation of ``x`` over ``axis`` (see :func:`var`).
+
+    Deviation fixed: ``tf.math.reduce_std`` has no ``correction``.
+    """
+    return tf.math.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+
+def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Maximum of ``x`` over ``axis`` (NaN if any element is NaN).
+
+    Deviation fixed: TensorFlow's name is ``tf.reduce_max``.
+    """
+    return tf.reduce_max(x, axis=_axis(axis), keepdims=keepdims)
+
+
+def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Minimum of ``x`` over ``axis`` (NaN if any element is NaN).
+
+    Deviation fixed: TensorFlow's name is ``tf.reduce_min``.
+    """
+    return tf.reduce_min(x, axis=_axis(axis), keepdims=keepdims)
+
+
+def truth(x: Array) -> Array:
+    """``x != 0`` as ``bool`` (``x`` itself for ``bool``)."""
+    return x if x.dtype == tf.bool else tf.math.not_equal(x, tf.zeros((), x.dtype))
+
+
+def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Whether every element of ``x`` over ``axis`` is true (non-zero).
+
+    Deviation fixed: ``tf.reduce_all`` takes ``bool`` tensors only.
+    """
+    return tf.reduce_all(truth(x), axis=_axis(axis), keepdims=keepdims)
+
+
+def any(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Whether any element of ``x`` over ``axis`` is true (non-zero).
+
+    Deviation fixed: ``tf.reduce_any`` takes ``bool`` tensors only.
+    """
+    return tf.reduce_any(truth(x), axis=_axis(axis), keepdims=keepdims)
+
+
+def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """Number of non-zero elements of ``x`` over ``axis``, as ``int64``.
+
+    Deviation fixed: ``tf.math.count_nonzero`` calls ``x`` ``input`` and is
+    TensorFlow's name (its semantics conform).
+    """
+    return tf.math.count_nonzero(x, axis=_axis(axis), keepdims=keepdims, dtype=tf.int64)
+
+
+def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], name: str
+                ) -> Callable[..., Array]:
+    def cumulative(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
+                   include_initial: bool = False) -> Array:
+        if axis is None:
+            if rank(x) != 1:
+                raise ValueError(f"{name}() needs axis= for a {rank(x)}-d array")
+            axis = 0
+        (axis,) = normalize_axes((axis,), rank(x), name="axis")
+        out = native(cast(x, accumulation_dtype(x, dtype)), axis=axis)
+        if include_initial:
+            shape = dims(out)
+            shape[axis] = 1
+            out = tf.concat([initial(shape, dtype=out.dtype), out], axis=axis)
+        return out
+
+    cumulative.__name__ = cumulative.__qualname__ = name
+    return cumulative
+
+
+cumulative_sum = _cumulative(tf.math.cumsum, tf.zeros, "cumulative_sum")
+cumulative_sum.__doc__ = """Cumulative sum of ``x`` along ``axis``.
+
+    Deviations fixed: TensorFlow's ``tf.math.cumsum`` has no ``dtype`` or
+    ``include_initial``, accumulates integers in their own dtype and rejects
+    ``bool``; here accumulation follows :func:`sum`.
+    """
+cumulative_prod = _cumulative(tf.math.cumprod, tf.ones, "cumulative_prod")
+cumulative_prod.__doc__ = """Cumulative product of ``x`` along ``axis``.
+
+    Deviations fixed: as for :func:`cumulative_sum` (``tf.math.cumprod``).
+    """
+
+
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
+    """The ``n``-th forward difference along ``axis``, after joining ``prepend``
+    and ``append``.
+
+    Deviation fixed: TensorFlow has no ``diff``.
+    """
+    (axis,) = normalize_axes((axis,), rank(x), name="axis")
+    if n == 0:
+        return x
+    parts = [p for p in (prepend, x, append) if p is not None]
+    if len(parts) > 1:
+        x = tf.concat(promote_all(parts), axis=axis)
+    head = [slice(None)] * rank(x)
+    tail = list(head)
+    head[axis], tail[axis] = slice(1, None), slice(None, -1)
+    for _ in range(n):
+        if x.dtype == tf.bool:
+            x = tf.math.not_equal(x[tuple(head)], x[tuple(tail)])
+        else:
+            x = x[tuple(head)] - x[tuple(tail)]
+    return x
+
