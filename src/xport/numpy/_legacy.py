@@ -277,8 +277,9 @@ def _standard_operands(x1: Any, x2: Any) -> tuple[Any, Any]:
             return np.asarray(x1, dtype=common), np.asarray(x2, dtype=common)
         return x1, x2
     for operand, scalar, array_first in ((x1, x2, True), (x2, x1, False)):
-        if isinstance(operand, arr) and isinstance(scalar, _PYTHON_SCALARS) \
-                and np.ndim(operand) == 0:
+        # Every array, not only 0-d: NumPy < 2 also widens an array for a scalar
+        # whose value it judges not to fit (complex64 beside ``infj``).
+        if isinstance(operand, arr) and isinstance(scalar, _PYTHON_SCALARS):
             dtype = operand.dtype
             if isinstance(scalar, complex) and dtype.kind == "f":
                 dtype = _COMPLEX_OF[dtype]
