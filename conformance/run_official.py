@@ -28,9 +28,13 @@ HERE = Path(__file__).resolve().parent
 SETTINGS = ["--max-examples=10", "--hypothesis-seed=0"]
 # JAX compiles each new shape and dtype on first use, so a test's first
 # examples can overrun Hypothesis' 800 ms deadline on a loaded machine: timing,
-# not conformance, and a different set of tests each run.
+# not conformance, and a different set of tests each run. PyTorch too: on a
+# loaded 2-core machine a first call (``broadcast_shapes(())``) took 1.8 s.
+# The library's own namespace (or array-api-compat's) gets the same settings.
 BACKEND_SETTINGS = {"jax": ["--hypothesis-disable-deadline"],
-                    "jax.numpy": ["--hypothesis-disable-deadline"]}
+                    "jax.numpy": ["--hypothesis-disable-deadline"],
+                    "torch": ["--hypothesis-disable-deadline"],
+                    "array_api_compat.torch": ["--hypothesis-disable-deadline"]}
 
 
 def read_xfails(path: Path) -> list[str]:

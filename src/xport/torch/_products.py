@@ -1,6 +1,8 @@
 """The matrix and vector products of the main namespace (``linalg`` has them
 too). PyTorch's products require equal dtypes; differing ones are promoted by
-the standard's table first."""
+the standard's table first. PyTorch has no product kernel for ``uint16``,
+``uint32`` and ``uint64``: those are computed in ``int64``, whose wrapping
+arithmetic has the same bits as the unsigned one, and cast back."""
 
 from __future__ import annotations
 
@@ -13,17 +15,33 @@ from ._operands import promote_to_common
 
 Array = Any
 
+_SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
+
+
+def _same_dtype(x1: Array, x2: Array) -> tuple[Array, Array, torch.dtype | None]:
+    """``x1`` and ``x2`` promoted to one dtype, in ``int64`` where that dtype has
+    no product kernel, and the dtype to cast the result back to (or None)."""
+    if x1.dtype != x2.dtype:
+        x1, x2 = promote_to_common(x1, x2)
+    if x1.dtype in _SHELL_UNSIGNED:
+        return x1.to(torch.int64), x2.to(torch.int64), x1.dtype
+    return x1, x2, None
+
+
+def _cast_back(out: Array, dtype: torch.dtype | None) -> Array:
+    return out if dtype is None else out.to(dtype)
+
 
 def matmul(x1: Array, x2: Array, /) -> Array:
     """Matrix product of ``x1`` and ``x2`` (stacks broadcast; 1-d operands are
     vectors).
 
-    Deviation fixed: ``torch.matmul`` rejects operands of different dtypes; they
-    promote by the standard's table.
+    Deviations fixed: ``torch.matmul`` rejects operands of different dtypes (they
+    promote by the standard's table) and has no ``uint16``/``uint32``/``uint64``
+    kernel.
     """
-    if x1.dtype != x2.dtype:
-        x1, x2 = promote_to_common(x1, x2)
-    return torch.matmul(x1, x2)
+    x1, x2, dtype = _same_dtype(x1, x2)
+    return _cast_back(torch.matmul(x1, x2), dtype)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -40,12 +58,12 @@ def tensordot(x1: Array, x2: Array, /, *,
     """Sum of products of ``x1`` and ``x2`` over the last ``axes`` axes of ``x1``
     and the first of ``x2``, or over the axes listed in the pair ``axes``.
 
-    Deviations fixed: ``torch.tensordot`` calls ``axes`` ``dims`` and rejects
-    operands of different dtypes.
+    Deviations fixed: ``torch.tensordot`` calls ``axes`` ``dims``, rejects
+    operands of different dtypes and has no ``uint16``/``uint32``/``uint64``
+    kernel.
     """
-    if x1.dtype != x2.dtype:
-        x1, x2 = promote_to_common(x1, x2)
-    return torch.tensordot(x1, x2, dims=axes)
+    x1, x2, dtype = _same_dtype(x1, x2)
+    return _cast_back(torch.tensordot(x1, x2, dims=axes), dtype)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -54,13 +72,13 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
     Deviations fixed: ``torch.linalg.vecdot`` rejects integer tensors and
     operands of different dtypes, and raises ``RuntimeError`` (the standard:
-    ``ValueError``) for vectors of different lengths.
+    ``ValueError``) for vectors of different lengths; no ``uint16``/``uint32``/
+    ``uint64`` sum kernel.
     """
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError(f"vecdot(): the vectors along axis {axis} have lengths "
                          f"{x1.shape[axis]} and {x2.shape[axis]}")
-    if x1.dtype != x2.dtype:
-        x1, x2 = promote_to_common(x1, x2)
+    x1, x2, dtype = _same_dtype(x1, x2)
     if x1.dtype.is_floating_point or x1.dtype.is_complex:
         return torch.linalg.vecdot(x1, x2, dim=axis)
-    return torch.sum(x1 * x2, dim=axis, dtype=x1.dtype)
+    return _cast_back(torch.sum(x1 * x2, dim=axis, dtype=x1.dtype), dtype)
