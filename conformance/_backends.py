@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask")
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,12 @@ def to_numpy(x: Any) -> Any:
         return x.detach().cpu().resolve_conj().resolve_neg().numpy()
     if root == "tensorflow":
         return np.asarray(x.numpy())
+    if root == "dask":
+        # The one place data is computed: in this process, no thread pool, and
+        # without graph optimisation (which costs more than it saves on tiny arrays).
+        import dask
+
+        return np.asarray(dask.compute(x, scheduler="synchronous", optimize_graph=False)[0])
     return np.asarray(x)
 
 
@@ -59,6 +65,14 @@ def _make(name: str) -> Backend:
 
     def from_numpy(a: np.ndarray) -> Any:
         return xp.asarray(np.array(a, copy=True))
+
+    if name == "dask":
+        import dask.array as da
+
+        def from_numpy(a: np.ndarray) -> Any:
+            # Chunks of two along every axis, so that every function meets
+            # arrays split across chunks, as on a cluster.
+            return da.from_array(np.array(a, copy=True), chunks=2)
 
     return Backend(name=name, xp=xp, exact=(name == "numpy"),
                    dtype_names=_dtype_names(xp), from_numpy=from_numpy)

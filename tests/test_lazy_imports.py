@@ -61,3 +61,25 @@ def test_tensorflow_namespace_imports_only_what_tensorflow_imports():
     assert _imported_after("import xport.tensorflow") == tf_itself
     assert _imported_after("import tensorflow, xport; xport.namespace_of(tf.ones(2))"
                            .replace("tf.ones", "tensorflow.ones")) == tf_itself
+
+
+def test_dask_namespace_imports_only_what_dask_array_imports():
+    pytest.importorskip("dask.array")
+    dask_itself = _imported_after("import dask.array")
+    assert "dask" in dask_itself
+    assert _imported_after("import xport.dask") == dask_itself
+    assert _imported_after("import dask.array, xport; xport.namespace_of(dask.array.ones(2))") \
+        == dask_itself
+    # No distributed scheduler is imported either.
+    code = "import sys, xport.dask; print('distributed' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                          text=True).stdout.strip() == "False"
+
+
+def test_dask_arrays_are_recognised_without_importing_dask():
+    code = """
+        import xport
+        Fake = type("Array", (), {"__module__": "dask.array.core"})
+        assert xport.backend_of(Fake()) == "dask"
+    """
+    assert _imported_after(code) == set()

@@ -12,9 +12,10 @@ from __future__ import annotations
 import importlib
 import sys
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
+from ._typing import Namespace
 
 # (root module, class name) of the classes whose instances (and subclasses'
 # instances) are arrays of a backend. Class names are the last part of
@@ -35,7 +36,8 @@ _ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
 }
 
 # Backends xport has a namespace package for (xport.<name>).
-NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow"})
+NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow",
+                                                      "dask"})
 # Backends whose own module already is a conforming namespace.
 _EXTERNAL_NAMESPACES: Final[dict[str, str]] = {"array_api_strict": "array_api_strict"}
 
@@ -54,6 +56,7 @@ _INSTALL_HINT: Final[dict[str, str]] = {
     "torch": "pip install torch",
     "jax": "pip install jax",
     "tensorflow": "pip install tensorflow",
+    "dask": "pip install 'dask[array]'",
     "array_api_strict": "pip install array-api-strict",
 }
 
@@ -166,7 +169,7 @@ def _type_name(x: object) -> str:
 
 def _unknown_type_message(x: object, position: int) -> str:
     hint = ""
-    if isinstance(x, (list, tuple, range, str, bytes, memoryview)):
+    if issubclass(type(x), (list, tuple, range, str, bytes, memoryview)):
         hint = (" Make an array first, e.g. xport.namespace('numpy').asarray(...)"
                 " or the asarray() of the namespace you work in.")
     return (
@@ -207,7 +210,7 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
     )
 
 
-def namespace_of(*arrays: object, api_version: str | None = None) -> Any:
+def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced ``arrays``.
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
@@ -226,7 +229,7 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Any:
     """
     if api_version is not None:
         _check_api_version(api_version)
-    found: Any = None
+    found: Namespace | None = None
     for x in arrays:
         ns = _fast_get(type(x))
         if ns is _IGNORED:
@@ -237,9 +240,9 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Any:
     return found if found is not None else _namespace_of_general(arrays, api_version)
 
 
-def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Any:
+def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Namespace:
     """namespace_of for first sightings, __array_namespace__ objects and errors."""
-    found: Any = None
+    found: Namespace | None = None
     for position, x in enumerate(arrays):
         try:
             ns = _namespace_by_type[type(x)]
@@ -248,7 +251,7 @@ def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -
         if ns is _IGNORED:
             continue
         if ns is _PROTOCOL:
-            ns = x.__array_namespace__(api_version=api_version)  # type: ignore[attr-defined]
+            ns = cast(Any, x).__array_namespace__(api_version=api_version)
         if found is None:
             found = ns
         elif ns is not found:
@@ -262,7 +265,7 @@ def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -
     return found
 
 
-def namespace(name: str, *, api_version: str | None = None) -> Any:
+def namespace(name: str, *, api_version: str | None = None) -> Namespace:
     """Return the namespace of the backend called ``name``.
 
     Accepted names: ``"numpy"`` (``"np"``), ``"torch"``, ``"jax"``
@@ -270,13 +273,14 @@ def namespace(name: str, *, api_version: str | None = None) -> Any:
     Importing the namespace imports that library (and only that one).
     """
     _check_api_version(api_version)
-    backend = _ALIASES.get(name) if isinstance(name, str) else None
+    # A run-time check: callers without a type checker pass anything.
+    backend = _ALIASES.get(name) if isinstance(name, str) else None  # pyright: ignore[reportUnnecessaryIsInstance]
     if backend is None or (backend not in NAMESPACE_PACKAGES
                            and backend not in _EXTERNAL_NAMESPACES):
         known = sorted(NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
         raise ValueError(f"no xport namespace called {name!r}; known: {', '.join(known)}")
     try:
-        return _load_namespace(backend)
+        return cast(Namespace, _load_namespace(backend))
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.startswith(_PACKAGE + "."):
             raise  # xport itself lacks the module: not an installation problem

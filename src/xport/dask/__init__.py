@@ -1,0 +1,84 @@
+"""The Array API namespace for Dask arrays (the standard's 2025.12 version).
+
+Write a function once against the standard and run it on a cluster::
+
+    import xport
+
+    def normalise(x):
+        xp = xport.namespace_of(x)
+        return (x - xp.mean(x, axis=0)) / xp.std(x, axis=0)
+
+    normalise(numpy_array)              # NumPy, now
+    normalise(dask_array).compute()     # Dask: lazily, chunk by chunk, on any scheduler
+
+Every standard name is ``dask.array``'s own function wherever it conforms
+(elementwise functions, reductions, most manipulation: they run NumPy per
+chunk, so values, dtypes and promotion are NumPy's); the ones that deviate or
+are missing are thin wrappers built from ``dask.array`` operations (see
+``_PROVENANCE`` or ``python -m xport``). Arrays stay ``dask.array.Array``.
+
+**Lazy all the way.** No function here computes, persists or otherwise looks
+at data: each returns a lazy Dask array, and where ``dask.array``'s function
+conforms the task graph is exactly the one ``dask.array`` builds. Functions
+Dask lacks run NumPy per block in one graph layer; those that need a whole
+axis in one block (``sort``, ``argsort``, ``take_along_axis``, the ``linalg``
+decompositions on the matrix axes, the ``fft`` transforms on the transformed
+axes) merge the chunks along those axes only, and the set functions
+(``unique_*``) gather the flattened array into one block.
+
+Where Dask differs from the standard in ways no function can fix:
+
+* **Unknown sizes are NaN, not None.** The standard reports a
+  data-dependent dimension (after ``unique_*``, ``nonzero``, ``repeat`` with
+  array repeats, boolean-mask indexing) as ``None``; a Dask array's ``.shape``
+  (its own attribute) reports ``math.nan`` there, and ``.size`` is NaN too.
+  ``x.compute_chunk_sizes()`` makes them known (it computes).
+* **No ``device``, ``mT``, ``to_device``, ``__dlpack__`` on the array object.**
+  The namespace's only device is ``"cpu"``; the scheduler places chunks.
+* **Immutable arrays, so ``copy=`` is moot.** ``x[idx] = v`` rebinds ``x`` to a
+  new graph and leaves every other array alone, so a copy of a Dask array is a
+  new array object on the same graph (no task is added), and ``copy=False``
+  never needs a copy. ``xport.at(x, idx).add(v)`` returns a new lazy array on
+  every backend; ``copy=False`` raises, as for JAX.
+* **No automatic differentiation**: ``xport.autodiff`` raises ``TypeError``.
+* **Operators are ``dask.array.Array``'s own** (they run NumPy's per block).
+"""
+
+from __future__ import annotations
+
+import dask.array as _da
+import numpy as _np
+
+from .._common.namespace import populate as _populate
+from .._spec import names as _names
+from . import _wrappers
+from ._info import DTYPES as _DTYPES
+from ._info import __array_namespace_info__ as __array_namespace_info__
+
+__array_api_version__ = _names.LATEST_VERSION
+
+_PROVENANCE = _populate(
+    globals(),
+    _da,
+    _names.MAIN_FUNCTION_NAMES[__array_api_version__] - {"__array_namespace_info__"},
+    wrappers=_wrappers.MAIN,
+    aliases=_wrappers.ALIASES,
+)
+_PROVENANCE["__array_namespace_info__"] = "wrapped"
+
+globals().update(_DTYPES)
+e = _np.e
+pi = _np.pi
+inf = _np.inf
+nan = _np.nan
+newaxis = None
+
+from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
+from . import fft as fft  # noqa: E402
+from . import linalg as linalg  # noqa: E402
+
+__all__ = sorted(_names.main_names(__array_api_version__))
+
+
+def __dir__() -> list[str]:
+    return __all__

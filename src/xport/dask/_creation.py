@@ -1,0 +1,199 @@
+"""Creation functions and ``astype``: the standard's ``device`` and ``copy``
+keywords and signatures over ``dask.array``'s.
+
+Dask arrays are immutable task graphs (``x[i] = v`` rebinds ``x`` to a new
+graph, leaving other arrays built from the old one untouched), so a "copy" of
+a Dask array is a new array object on the same graph: no task is added.
+``copy=False`` never needs a copy of a Dask array. Host data (NumPy arrays,
+Python sequences) becomes one chunk per ``dask.array``'s automatic chunking.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dask.array as _dask_array
+import numpy as np
+
+from ._info import check_device
+
+Array = Any
+DType = Any
+da: Any = _dask_array  # untyped library: calls through Any
+
+
+def fresh(x: Array) -> Array:
+    """A new array object on ``x``'s graph: the Dask form of a copy (adds no task)."""
+    return da.Array(x.dask, x.name, x.chunks, meta=x._meta)
+
+
+def asarray(obj: Any, /, *, dtype: DType | None = None, device: Any = None,
+            copy: bool | None = None) -> Array:
+    """Convert ``obj`` (a Dask array, a NumPy array, a buffer, a Python scalar
+    or a nested sequence) to a Dask array.
+
+    Deviations fixed: ``dask.array.asarray`` has no ``copy`` and ``device``
+    keywords. A Dask array is returned as is (``copy=None``/``False``) or as a
+    new array object on the same graph (``copy=True``; Dask arrays are
+    immutable, so this is a full copy and adds no task). Host data is wrapped
+    without a copy where NumPy can (``copy=False`` raises ``ValueError`` where it
+    cannot) and copied first with ``copy=True``.
+    """
+    check_device(device)
+    if isinstance(obj, da.Array):
+        if dtype is not None and obj.dtype != dtype:
+            if copy is False:
+                raise ValueError(f"asarray(copy=False) cannot cast a {obj.dtype} Dask array to "
+                                 f"{np.dtype(dtype)} without a copy; pass copy=None")
+            return obj.astype(dtype)
+        return fresh(obj) if copy else obj
+    if isinstance(obj, (list, tuple)) and any(isinstance(v, da.Array) for v in obj):
+        out = da.stack([asarray(v, dtype=dtype) for v in obj])
+        return out
+    if copy:
+        host = np.array(obj, dtype=dtype, copy=True)
+    elif copy is False:
+        host = np.asarray(obj, dtype=dtype, copy=False)
+    else:
+        host = np.asarray(obj, dtype=dtype)
+    return da.asarray(host)
+
+
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array:
+    """A Dask array (one chunk) of the DLPack-exporting host array ``x``.
+
+    Deviation fixed: ``dask.array`` has no ``from_dlpack``; the data is imported
+    by NumPy (``copy`` as there) and wrapped.
+    """
+    check_device(device)
+    return da.asarray(np.from_dlpack(x, copy=copy))
+
+
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: DType | None = None, device: Any = None) -> Array:
+    """Evenly spaced values in ``[start, stop)``.
+
+    Deviation fixed: ``dask.array.arange`` has no ``device`` keyword.
+    """
+    check_device(device)
+    if stop is None:
+        start, stop = 0, start
+    return da.arange(start, stop, step, dtype=dtype)
+
+
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Any = None) -> Array:
+    """An uninitialised array of ``shape`` (Dask fills it lazily).
+
+    Deviation fixed: ``dask.array.empty`` has no ``device`` keyword and no
+    introspectable signature.
+    """
+    check_device(device)
+    return da.empty(shape, dtype=np.float64 if dtype is None else dtype)
+
+
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Any = None) -> Array:
+    """An array of zeros (see :func:`empty` for the deviation fixed)."""
+    check_device(device)
+    return da.zeros(shape, dtype=np.float64 if dtype is None else dtype)
+
+
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+         device: Any = None) -> Array:
+    """An array of ones (see :func:`empty` for the deviation fixed)."""
+    check_device(device)
+    return da.ones(shape, dtype=np.float64 if dtype is None else dtype)
+
+
+def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
+         dtype: DType | None = None, device: Any = None) -> Array:
+    """An array of ``shape`` filled with ``fill_value`` (see :func:`empty`)."""
+    check_device(device)
+    if dtype is None:
+        dtype = np.asarray(fill_value).dtype
+    return da.full(shape, fill_value, dtype=dtype)
+
+
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+    """An uninitialised array shaped (and chunked) like ``x``.
+
+    Deviation fixed: ``dask.array.empty_like`` has no ``device`` keyword.
+    """
+    check_device(device)
+    return da.empty_like(x, dtype=dtype)
+
+
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+    """Zeros shaped (and chunked) like ``x`` (see :func:`empty_like`)."""
+    check_device(device)
+    return da.zeros_like(x, dtype=dtype)
+
+
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+    """Ones shaped (and chunked) like ``x`` (see :func:`empty_like`)."""
+    check_device(device)
+    return da.ones_like(x, dtype=dtype)
+
+
+def full_like(x: Array, /, fill_value: bool | int | float | complex, *,
+              dtype: DType | None = None, device: Any = None) -> Array:
+    """``fill_value`` shaped (and chunked) like ``x`` (see :func:`empty_like`)."""
+    check_device(device)
+    return da.full_like(x, fill_value, dtype=dtype)
+
+
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
+        device: Any = None) -> Array:
+    """A 2-D array with ones on the ``k``-th diagonal.
+
+    Deviations fixed: ``dask.array.eye``'s second positional parameter is
+    ``chunks`` (the number of columns is ``M=``), it has no ``device``, and it
+    fails on empty matrices diagonals outside the matrix (all zeros here) and
+    non-square matrices (cut from a square one here).
+    """
+    check_device(device)
+    dtype = np.float64 if dtype is None else dtype
+    cols = n_rows if n_cols is None else n_cols
+    # dask.array.eye divides by the size, and builds a broken graph for a
+    # diagonal outside the matrix: both are all zeros.
+    if n_rows == 0 or cols == 0 or k >= cols or -k >= n_rows:
+        return da.zeros((n_rows, cols), dtype=dtype)
+    if cols != n_rows:  # dask.array.eye builds a broken graph for wide matrices
+        size = max(n_rows, cols)
+        return da.eye(size, k=k, dtype=dtype)[:n_rows, :cols]
+    return da.eye(n_rows, k=k, dtype=dtype)
+
+
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: DType | None = None, device: Any = None, endpoint: bool = True) -> Array:
+    """``num`` evenly spaced values from ``start`` to ``stop``.
+
+    Deviation fixed: ``dask.array.linspace`` has no ``device`` keyword.
+    """
+    check_device(device)
+    if dtype is None:
+        dtype = (np.complex128 if isinstance(start, complex) or isinstance(stop, complex)
+                 else np.float64)
+    return da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+
+
+def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) -> Array:
+    """Cast ``x`` to ``dtype``.
+
+    Deviations fixed: ``dask.array`` has no ``astype`` function (the method
+    has no ``copy``/``device``). A cast to ``x``'s own dtype returns ``x``
+    (``copy=False``) or a new array object on the same graph (``copy=True``).
+    """
+    check_device(device)
+    if x.dtype == dtype:
+        return fresh(x) if copy else x
+    return x.astype(dtype)
+
+
+WRAPPERS: dict[str, Any] = {
+    "arange": arange, "asarray": asarray, "astype": astype, "empty": empty,
+    "empty_like": empty_like, "eye": eye, "from_dlpack": from_dlpack, "full": full,
+    "full_like": full_like, "linspace": linspace, "ones": ones, "ones_like": ones_like,
+    "zeros": zeros, "zeros_like": zeros_like,
+}

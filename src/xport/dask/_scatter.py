@@ -1,0 +1,78 @@
+"""Dask's part of ``xport.at`` and the segment reductions, lazily.
+
+Dask arrays are immutable (``MUTABLE = False``): every update returns a new
+lazy array. ``set``, and every operation at an index without integer arrays
+(ints, slices, ``...``, ``None``, where no element can repeat), is Dask's own
+chunk-aware ``__setitem__`` on a new array object: ``out[idx] = op(x[idx], v)``.
+Integer-array and boolean indices, where duplicates must accumulate as in
+``numpy.add.at``, and the segment reductions gather their inputs into one
+block and call :mod:`xport.numpy`'s scatter hook there (one task, lazily).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dask.array as _dask_array
+import numpy as np
+from dask.delayed import delayed as _dask_delayed
+
+from ..numpy import _scatter as _numpy_scatter
+from ._creation import fresh
+
+MUTABLE = False
+da: Any = _dask_array  # untyped library: calls through Any
+delayed: Any = _dask_delayed
+
+_BINARY: dict[str, Any] = {
+    "add": da.add, "subtract": da.subtract, "multiply": da.multiply, "divide": da.divide,
+    "power": da.power, "min": da.minimum, "max": da.maximum,
+}
+
+
+def _basic(idx: Any) -> bool:
+    parts = idx if isinstance(idx, tuple) else (idx,)
+    return all(p is None or p is Ellipsis or isinstance(p, (int, slice)) for p in parts)
+
+
+def _host(value: Any) -> Any:
+    """``value`` as something a delayed NumPy call takes (a dask array becomes
+    one delayed block)."""
+    if isinstance(value, da.Array):
+        return value.rechunk(-1).to_delayed(optimize_graph=False).reshape(-1)[0] \
+            if value.ndim else value.to_delayed(optimize_graph=False).item()
+    if isinstance(value, tuple):
+        return tuple(_host(v) for v in value)
+    return value
+
+
+def _numpy_update(x: Any, idx: Any, op: str, values: Any) -> Any:
+    return _numpy_scatter.update(np.asarray(x), idx, op, values, False)
+
+
+def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
+    """``x`` updated at ``idx`` by ``op`` with ``values``, as a new lazy array."""
+    if isinstance(values, da.Array):
+        values = values.astype(x.dtype) if values.dtype != x.dtype else values
+    if op == "set" or _basic(idx):
+        out = fresh(x)
+        try:
+            out[idx] = values if op == "set" else _BINARY[op](x[idx], values).astype(x.dtype)
+        except (NotImplementedError, IndexError, ValueError, TypeError):
+            if _basic(idx):
+                raise
+        else:
+            return out
+    block = delayed(_numpy_update, pure=True)(_host(x), _host(idx), op, _host(values))
+    return da.from_delayed(block, shape=x.shape, dtype=x.dtype).rechunk(x.chunks)
+
+
+def _numpy_segment(op: str, data: Any, ids: Any, num_segments: int) -> Any:
+    return _numpy_scatter.segment(op, np.asarray(data), np.asarray(ids), num_segments)
+
+
+def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
+    """Reduce the rows of ``data`` into ``num_segments`` buckets, lazily."""
+    block = delayed(_numpy_segment, pure=True)(op, _host(data), _host(segment_ids),
+                                                    num_segments)
+    return da.from_delayed(block, shape=(num_segments, *data.shape[1:]), dtype=data.dtype)

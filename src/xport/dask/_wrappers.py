@@ -1,0 +1,360 @@
+"""The ``dask.array`` functions that deviate from the standard, and their wrappers.
+
+Elementwise functions, reductions and most manipulation functions are
+``dask.array``'s own: they apply NumPy per block, so they inherit NumPy's
+(conforming) values, dtypes and promotion. The wrappers here fix signatures
+and keywords, add what ``dask.array`` lacks from ``dask.array`` operations, and
+take the dtype functions from :mod:`xport.numpy` (Dask dtypes are NumPy's).
+No wrapper computes anything: each returns a lazy Dask array, and where the
+native already gives the standard's result, it is called unchanged so that the
+task graph is exactly the one ``dask.array`` would build.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import dask.array as _dask_array
+import numpy as np
+
+from .. import numpy as _xnp_module
+from .._common.axis_args import normalize_axes
+from .._common.promotion import make_result_type
+from . import _blocks, _creation
+from ._info import DTYPES, dtype_name
+
+Array = Any
+# Untyped library and a namespace populated at import: calls through Any.
+da: Any = _dask_array
+_xnp: Any = _xnp_module
+Axis = int | tuple[int, ...] | None
+
+
+# --- data types: Dask's are NumPy's ---------------------------------------------------
+
+def _dtype_functions() -> dict[str, Any]:
+    # The NumPy namespace's functions read ``.dtype`` of an array argument and
+    # never its data.
+    return {"can_cast": _xnp.can_cast, "finfo": _xnp.finfo, "iinfo": _xnp.iinfo,
+            "isdtype": _xnp.isdtype}
+
+
+result_type = make_result_type(DTYPES, dtype_name, native=np.promote_types)
+
+
+# --- elementwise -------------------------------------------------------------------------
+
+def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's name
+         max: Array | float | None = None) -> Array:  # noqa: A002
+    """Clamp ``x`` to ``[min, max]``, keeping ``x``'s dtype.
+
+    Deviation fixed: ``dask.array.clip`` needs both bounds. Each block is
+    clipped by NumPy (either bound may be None, a Python scalar or an array
+    broadcasting to ``x``); the result has ``x``'s dtype.
+    """
+    if min is None and max is None:
+        return x
+    return da.map_blocks(_clip_block, x, _like(min, x), _like(max, x), dtype=x.dtype)
+
+
+def _like(bound: Any, x: Array) -> Any:
+    """An array bound broadcast and chunked like ``x``; other bounds as they are."""
+    if isinstance(bound, da.Array):
+        return da.broadcast_to(bound, x.shape).rechunk(x.chunks)
+    return bound
+
+
+def _clip_block(block: Any, lo: Any, hi: Any) -> Any:
+    return np.clip(block, lo, hi).astype(block.dtype, copy=False)
+
+
+# --- statistics ---------------------------------------------------------------------------
+
+def std(x: Array, /, *, axis: Axis = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Standard deviation of ``x`` along ``axis``.
+
+    Deviation fixed: ``dask.array.std`` calls ``correction`` ``ddof``.
+    """
+    return da.std(x, axis=axis, ddof=correction, keepdims=keepdims)
+
+
+def var(x: Array, /, *, axis: Axis = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Variance of ``x`` along ``axis`` (see :func:`std`)."""
+    return da.var(x, axis=axis, ddof=correction, keepdims=keepdims)
+
+
+def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """The number of non-zero elements of ``x`` along ``axis``.
+
+    Deviation fixed: ``dask.array.count_nonzero`` has no ``keepdims``.
+    """
+    return da.sum(x != 0, axis=axis, keepdims=keepdims, dtype=np.intp)
+
+
+def _cumulative(name: str, native: Any, identity: int) -> Any:
+    def cumulative(x: Array, /, *, axis: int | None = None, dtype: Any = None,
+                   include_initial: bool = False) -> Array:
+        if axis is None:
+            if x.ndim != 1:
+                raise ValueError(f"{name}() needs an axis for an array of {x.ndim} dimensions")
+            axis = 0
+        (axis,) = normalize_axes((axis,), x.ndim)
+        out = native(x, axis=axis, dtype=dtype)
+        if not include_initial:
+            return out
+        shape = tuple(1 if i == axis else n for i, n in enumerate(x.shape))
+        first = da.full(shape, identity, dtype=out.dtype)
+        return da.concatenate([first, out], axis=axis)
+
+    cumulative.__name__ = cumulative.__qualname__ = name
+    cumulative.__doc__ = (
+        f"The cumulative {'sum' if identity == 0 else 'product'} of ``x`` along ``axis``.\n\n"
+        f"Deviation fixed: ``dask.array`` calls it ``{native.__name__}``, with no "
+        "``include_initial`` (here a block of the identity is prepended lazily)."
+    )
+    return cumulative
+
+
+cumulative_sum = _cumulative("cumulative_sum", da.cumsum, 0)
+cumulative_prod = _cumulative("cumulative_prod", da.cumprod, 1)
+
+
+# --- manipulation ------------------------------------------------------------------------
+
+def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:
+    """Join ``arrays`` along ``axis`` (of the flattened arrays when None).
+
+    Deviation fixed: ``dask.array.concatenate`` has no ``axis=None``.
+    """
+    if axis is None:
+        return da.concatenate([reshape(a, (-1,)) for a in arrays], axis=0)
+    return da.concatenate(arrays, axis=axis)
+
+
+def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
+    """``x`` with new axes of length one at ``axis`` (positions in the output).
+
+    Deviation fixed: ``dask.array.expand_dims`` has no default ``axis``.
+    """
+    return da.expand_dims(x, axis)
+
+
+def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
+    """Reshape ``x`` to ``shape`` (one entry may be ``-1``).
+
+    Deviations fixed: ``dask.array.reshape`` has no ``copy``, and refuses
+    reshapes that do not merge or split chunked axes evenly; those get the
+    array in one chunk first. Dask arrays are immutable graphs, so no copy is
+    ever observable: every value of ``copy`` gives the same lazy array.
+    """
+    if x.size == 0:  # dask.array.reshape fails on empty arrays; they hold no data
+        return da.zeros(np.empty(x.shape, dtype=bool).reshape(shape).shape, dtype=x.dtype)
+    try:
+        return da.reshape(x, shape)
+    except NotImplementedError:
+        return da.reshape(x.rechunk(-1), shape)
+
+
+def roll(x: Array, /, shift: int | tuple[int, ...], *,
+         axis: int | tuple[int, ...] | None = None) -> Array:
+    """Roll the elements of ``x`` by ``shift`` along ``axis`` (of the
+    flattened ``x`` when None).
+
+    Deviation fixed: ``dask.array.roll`` fails on an empty ``x`` with
+    ``axis=None``; rolling nothing gives ``x`` itself.
+    """
+    if x.size == 0:
+        return x
+    return da.roll(x, shift, axis=axis)
+
+
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """Indices of the non-zero elements of ``x``, one array per axis; their
+    length is data, NaN in ``.shape`` until computed.
+
+    Deviation fixed: ``dask.array.nonzero`` builds a broken graph for an empty
+    ``x``; its (empty) result is made directly.
+    """
+    if x.ndim == 0:
+        raise ValueError("nonzero() needs an array of at least one dimension")
+    if x.size == 0:
+        return tuple(da.zeros((0,), dtype=np.intp) for _ in range(x.ndim))
+    out: tuple[Array, ...] = da.nonzero(x)
+    return out
+
+
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """Split ``x`` into a tuple of arrays along ``axis``.
+
+    Deviation fixed: ``dask.array`` has no ``unstack``.
+    """
+    (axis,) = normalize_axes((axis,), x.ndim)
+    index = (slice(None),) * axis
+    return tuple(x[(*index, i)] for i in range(x.shape[axis]))
+
+
+def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    """The shape ``shapes`` broadcast to.
+
+    Deviation fixed: ``dask.array`` has no ``broadcast_shapes``; this is NumPy's.
+    """
+    out: tuple[int, ...] = np.broadcast_shapes(*shapes)  # type: ignore[arg-type]
+    return out
+
+
+def matrix_transpose(x: Array, /) -> Array:
+    """Transpose the last two axes of ``x``.
+
+    Deviation fixed: ``dask.array`` has no ``matrix_transpose``.
+    """
+    if x.ndim < 2:
+        raise ValueError("matrix_transpose() needs an array of at least 2 dimensions; "
+                         f"got {x.ndim}")
+    return da.swapaxes(x, -1, -2)
+
+
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """The dot product of vectors along ``axis`` (``x1`` conjugated), broadcasting
+    the other axes.
+
+    Deviation fixed: ``dask.array`` has no ``vecdot``; this is a lazy
+    ``sum(conj(x1) * x2, axis=axis)``.
+    """
+    ndim = max(x1.ndim, x2.ndim)
+    if not -ndim <= axis < 0 and not 0 <= axis < min(x1.ndim, x2.ndim):
+        raise ValueError(f"vecdot(): axis {axis} is out of range")
+    if x1.shape[axis] != x2.shape[axis]:
+        raise ValueError(f"vecdot(): x1 and x2 have {x1.shape[axis]} and {x2.shape[axis]} "
+                         f"elements along axis {axis}")
+    product = (da.conj(x1) if x1.dtype.kind == "c" else x1) * x2
+    return da.sum(product, axis=axis if axis < 0 else axis - ndim + product.ndim,
+                  dtype=product.dtype)
+
+
+def _promoted_product(name: str, native: Any) -> Any:
+    def product(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
+        out = native(x1, x2, **kwargs)
+        target = np.result_type(x1.dtype, x2.dtype)
+        return out if out.dtype == target else out.astype(target)
+
+    product.__name__ = product.__qualname__ = name
+    return product
+
+
+_matmul = _promoted_product("matmul", da.matmul)
+_tensordot = _promoted_product("tensordot", da.tensordot)
+
+
+def matmul(x1: Array, x2: Array, /) -> Array:
+    """The matrix product of ``x1`` and ``x2`` (stacks broadcast).
+
+    Deviation fixed: ``dask.array.matmul`` accumulates integers narrower than
+    int64 in int64 and returns that; the standard (and NumPy) keep the
+    promoted dtype of the operands. Floating-point calls are Dask's alone.
+    """
+    return _matmul(x1, x2)
+
+
+def tensordot(x1: Array, x2: Array, /, *,
+              axes: int | tuple[Any, Any] = 2) -> Array:
+    """The tensor contraction of ``x1`` and ``x2`` over ``axes``.
+
+    Deviation fixed: as :func:`matmul`, the result has the operands' promoted
+    dtype (``dask.array.tensordot`` widens narrow integers).
+    """
+    return _tensordot(x1, x2, axes=axes)
+
+
+# --- searching ----------------------------------------------------------------------------
+
+def searchsorted(x1: Array, x2: Array | int | float, /, *,
+                 side: Literal["left", "right"] = "left", sorter: Array | None = None) -> Array:
+    """Indices where the elements of ``x2`` would be inserted into the sorted
+    1-d ``x1``.
+
+    Deviation fixed: ``dask.array.searchsorted`` takes no Python scalar ``x2``.
+    """
+    if not isinstance(x2, da.Array):
+        x2 = da.asarray(np.asarray(x2, dtype=x1.dtype))
+    if sorter is not None:
+        x1 = da.take(x1, sorter)
+    if x2.ndim == 0:  # dask.array.searchsorted fails on 0-d x2
+        return da.searchsorted(x1, x2.reshape(1), side=side).reshape(())
+    return da.searchsorted(x1, x2, side=side)
+
+
+def isin(x1: Array | int | float, x2: Array | int | float, /, *,
+         invert: bool = False) -> Array:
+    """Whether each element of ``x1`` is in ``x2``.
+
+    Deviation fixed: ``dask.array.isin`` takes no Python scalars.
+    """
+    if not isinstance(x1, da.Array):
+        x1 = da.asarray(np.asarray(x1, dtype=getattr(x2, "dtype", None)))
+    if not isinstance(x2, da.Array):
+        x2 = da.asarray(np.asarray(x2, dtype=x1.dtype))
+    return da.isin(x1, x2, invert=invert)
+
+
+# --- utility / indexing -------------------------------------------------------------------
+
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
+    """The ``n``-th forward difference along ``axis``.
+
+    Deviation fixed: the standard's keyword order (``dask.array.diff`` takes
+    ``n`` second, positionally).
+    """
+    return da.diff(x, n=n, axis=axis, prepend=prepend, append=append)
+
+
+def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
+    """Elements of ``x`` at ``indices`` along ``axis`` (optional for 1-d ``x``).
+
+    Deviation fixed: ``dask.array.take`` defaults to ``axis=0`` and takes no
+    ``axis=None``.
+    """
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take() needs an axis for an array of {x.ndim} dimensions")
+        axis = 0
+    return da.take(x, indices, axis=axis)
+
+
+MAIN: dict[str, Any] = {
+    **_dtype_functions(),
+    **_creation.WRAPPERS,
+    **_blocks.WRAPPERS,
+    "broadcast_shapes": broadcast_shapes,
+    "clip": clip,
+    "concat": concat,
+    "count_nonzero": count_nonzero,
+    "cumulative_prod": cumulative_prod,
+    "cumulative_sum": cumulative_sum,
+    "diff": diff,
+    "expand_dims": expand_dims,
+    "isin": isin,
+    "matmul": matmul,
+    "matrix_transpose": matrix_transpose,
+    "nonzero": nonzero,
+    "reshape": reshape,
+    "result_type": result_type,
+    "roll": roll,
+    "searchsorted": searchsorted,
+    "std": std,
+    "take": take,
+    "tensordot": tensordot,
+    "unstack": unstack,
+    "var": var,
+    "vecdot": vecdot,
+}
+
+# dask.array's own function under NumPy 1's name.
+ALIASES: dict[str, str] = {
+    "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
+    "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
+    "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
+    "bitwise_right_shift": "right_shift", "pow": "power", "permute_dims": "transpose",
+}

@@ -1,0 +1,232 @@
+"""xport.dask: dask.array's own functions where they conform, lazy wrappers
+where they deviate; nothing computes; graphs no bigger than dask.array's."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+da = pytest.importorskip("dask.array")
+dask = pytest.importorskip("dask")
+
+import xport  # noqa: E402
+import xport.autodiff as ad  # noqa: E402
+import xport.dask as xp  # noqa: E402
+from xport._spec import names  # noqa: E402
+from xport.scatter import segment_max, segment_sum  # noqa: E402
+
+SYNC = {"scheduler": "synchronous"}
+
+
+def compute(x):
+    return np.asarray(x.compute(**SYNC))
+
+
+def chunked(a, chunks=2):
+    return da.from_array(np.asarray(a), chunks=chunks)
+
+
+class ComputedError(Exception):
+    """Raised by the data of a poisoned array: something computed it."""
+
+
+def _boom(shape, dtype):
+    raise ComputedError(f"data of shape {shape} was computed")
+
+
+def poisoned(shape, dtype="float64", chunks=2):
+    """A lazy array whose every chunk raises when computed."""
+    blocks = da.ones(shape, dtype=dtype, chunks=chunks)
+    return blocks.map_blocks(lambda b: _boom(b.shape, b.dtype), dtype=np.dtype(dtype))
+
+
+# --- the namespace ----------------------------------------------------------------------
+
+def test_namespace_of_and_by_name():
+    x = da.ones(3)
+    assert xport.namespace_of(x) is xp
+    assert xport.namespace("dask") is xp
+    assert xport.namespace("dask.array") is xp
+    assert xport.backend_of(x) == "dask"
+    assert xp.__array_api_version__ == names.LATEST_VERSION
+
+
+def test_provenance_lists_every_name():
+    assert set(xp._PROVENANCE) == set(names.MAIN_FUNCTION_NAMES[names.LATEST_VERSION])
+    assert "missing" not in xp._PROVENANCE.values()
+    assert "missing" not in xp.linalg._PROVENANCE.values()
+    assert "missing" not in xp.fft._PROVENANCE.values()
+    # Conforming functions are dask.array's own objects.
+    assert xp.exp is da.exp and xp.sum is da.sum and xp.acos is da.arccos
+    assert xp._PROVENANCE["exp"] == "native"
+    assert xp._PROVENANCE["sort"] == "wrapped"
+
+
+def test_dtypes_are_numpy_dtypes():
+    assert xp.float32 == da.ones(1, dtype="float32").dtype
+    info = xp.__array_namespace_info__()
+    assert info.devices() == ("cpu",)
+    assert info.capabilities()["data-dependent shapes"] is True
+    assert xp.isdtype(xp.int8, "integral")
+    assert xp.finfo(da.ones(2, dtype="float32")).bits == 32
+    assert xp.result_type(da.ones(1, dtype="int8"), xp.int16, 1) == xp.int16
+
+
+def test_device_keywords():
+    assert compute(xp.zeros(3, device="cpu")).tolist() == [0, 0, 0]
+    with pytest.raises(ValueError, match="device"):
+        xp.ones(3, device="gpu")
+
+
+# --- lazy all the way -----------------------------------------------------------------------
+
+def test_no_function_computes():
+    x = poisoned((4, 4))
+    v = poisoned((4,))
+    i = poisoned((4,), dtype="int64")
+    lazy = [
+        xp.sort(x, axis=0), xp.argsort(x, descending=True), xp.unique_values(x),
+        *xp.unique_all(x), *xp.unique_counts(v), *xp.unique_inverse(x), *xp.nonzero(x),
+        xp.repeat(v, i), xp.take_along_axis(x, xp.astype(x, xp.int64), axis=1),
+        xp.cumulative_sum(x, axis=1, include_initial=True), xp.clip(x, 0.0, v),
+        xp.std(x, correction=1), xp.count_nonzero(x, keepdims=True), xp.vecdot(x, x),
+        xp.matrix_transpose(x), xp.searchsorted(v, 0.5), xp.isin(i, 3), xp.unstack(x)[0],
+        xp.asarray(x, copy=True), xp.astype(x, xp.float32), xp.reshape(x, (16,)),
+        xp.linalg.inv(x), xp.linalg.det(x), *xp.linalg.svd(x), *xp.linalg.qr(x),
+        *xp.linalg.eigh(x), xp.linalg.solve(x, v), xp.linalg.vector_norm(x, axis=1),
+        xp.linalg.matrix_norm(x), xp.linalg.pinv(x), xp.linalg.cross(x[:, :3], x[:, 1:]),
+        xp.fft.fft(x, axis=0), xp.fft.rfftn(x), x[x > 0],
+        xport.at(x, (0, slice(None))).add(1.0), xport.at(x, i[:2]).add(1.0),
+        xport.at(x)[x > 0].set(0.0), segment_sum(x, i, 3),
+    ]
+    assert all(isinstance(a, da.Array) for a in lazy)
+    with pytest.raises(ComputedError):
+        compute(xp.sort(x, axis=0))
+
+
+def test_data_dependent_sizes_are_nan():
+    x = chunked([[1.0, 2.0], [2.0, 3.0], [np.nan, np.nan]])
+    values = xp.unique_values(x)
+    assert len(values.shape) == 1 and math.isnan(values.shape[0])
+    got = compute(values)
+    assert sorted(got[~np.isnan(got)].tolist()) == [1.0, 2.0, 3.0]
+    assert int(np.isnan(got).sum()) == 2  # every NaN is distinct
+    (rows, cols) = xp.nonzero(x > 1.5)
+    assert math.isnan(rows.shape[0]) and compute(rows).tolist() == [0, 1, 1]
+    inverse = xp.unique_inverse(x).inverse_indices
+    assert inverse.shape == x.shape  # known: it has x's shape
+    counts = xp.unique_counts(x).counts
+    assert math.isnan(counts.shape[0])
+    repeated = xp.repeat(chunked([1, 2, 3]), chunked([0, 2, 1]))
+    assert math.isnan(repeated.shape[0]) and compute(repeated).tolist() == [2, 2, 3]
+
+
+def test_copies_add_no_tasks():
+    x = da.ones((4, 4), chunks=2) + 1
+    tasks = len(x.__dask_graph__())
+    for y in (xp.asarray(x, copy=True), xp.astype(x, x.dtype), xp.astype(x, x.dtype,
+                                                                            copy=False)):
+        assert len(y.__dask_graph__()) == tasks
+    y = xp.asarray(x, copy=True)
+    y[0, 0] = 5.0  # Dask's setitem rebinds y alone
+    assert compute(x)[0, 0] == 2.0 and compute(y)[0, 0] == 5.0
+
+
+# --- zero graph overhead ---------------------------------------------------------------
+
+def _pipeline_xport(x, w):
+    xp_ = xport.namespace_of(x, w)
+    y = xp_.exp(xp_.multiply(x, 0.5))
+    y = xp_.add(y, xp_.sqrt(xp_.abs(x)))
+    centred = xp_.subtract(y, xp_.mean(y, axis=0))
+    scaled = xp_.divide(centred, xp_.std(y, axis=0, correction=1))
+    clipped = xp_.where(scaled > 3.0, 3.0, scaled)
+    z = xp_.matmul(xp_.matrix_transpose(clipped), xp_.tanh(clipped))
+    z = xp_.concat([z, xp_.reshape(w, (1, -1))], axis=0)
+    z = xp_.astype(z, xp_.float32)
+    return xp_.sum(xp_.maximum(z, 0.0), axis=1)
+
+
+def _pipeline_dask(x, w):
+    y = da.exp(da.multiply(x, 0.5))
+    y = da.add(y, da.sqrt(da.abs(x)))
+    centred = da.subtract(y, da.mean(y, axis=0))
+    scaled = da.divide(centred, da.std(y, axis=0, ddof=1))
+    clipped = da.where(scaled > 3.0, 3.0, scaled)
+    z = da.matmul(da.swapaxes(clipped, -1, -2), da.tanh(clipped))
+    z = da.concatenate([z, da.reshape(w, (1, -1))], axis=0)
+    z = z.astype(np.float32)
+    return da.sum(da.maximum(z, 0.0), axis=1)
+
+
+def test_graph_has_no_more_tasks_than_dask_array():
+    rng = np.random.default_rng(0)
+    x_np, w_np = rng.normal(size=(40, 6)), rng.normal(size=6)
+    x, w = da.from_array(x_np, chunks=(10, 3)), da.from_array(w_np, chunks=3)
+    ours, theirs = _pipeline_xport(x, w), _pipeline_dask(x, w)
+    n_ours, n_theirs = len(ours.__dask_graph__()), len(theirs.__dask_graph__())
+    assert n_ours <= n_theirs, (n_ours, n_theirs)
+    layers = len(ours.__dask_graph__().layers), len(theirs.__dask_graph__().layers)
+    assert layers[0] <= layers[1], layers
+    np.testing.assert_allclose(compute(ours), compute(theirs))
+    np.testing.assert_allclose(compute(ours), _pipeline_xport(x_np, w_np), rtol=1e-6)
+
+
+# --- chunked results match NumPy ------------------------------------------------------------
+
+def test_whole_axis_functions_across_chunks():
+    rng = np.random.default_rng(1)
+    a = rng.normal(size=(5, 7))
+    x = chunked(a, 2)
+    np.testing.assert_array_equal(compute(xp.sort(x, axis=1, descending=True)),
+                                  -np.sort(-a, axis=1))
+    np.testing.assert_array_equal(compute(xp.argsort(x, axis=0)), np.argsort(a, axis=0,
+                                                                             kind="stable"))
+    idx = rng.integers(0, 7, size=(5, 3))
+    np.testing.assert_array_equal(compute(xp.take_along_axis(x, chunked(idx), axis=1)),
+                                  np.take_along_axis(a, idx, axis=1))
+    np.testing.assert_allclose(compute(xp.cumulative_prod(x, axis=1, include_initial=True)),
+                               np.cumulative_prod(a, axis=1, include_initial=True))
+    np.testing.assert_allclose(compute(xp.fft.fftn(x)), np.fft.fftn(a))
+
+
+def test_linalg_on_a_chunked_stack():
+    rng = np.random.default_rng(2)
+    a = rng.normal(size=(6, 3, 3)) + 3 * np.eye(3)
+    x = da.from_array(a, chunks=(2, 2, 2))
+    np.testing.assert_allclose(compute(xp.linalg.inv(x)), np.linalg.inv(a))
+    np.testing.assert_allclose(compute(xp.linalg.det(x)), np.linalg.det(a))
+    u, s, vh = xp.linalg.svd(x, full_matrices=False)
+    np.testing.assert_allclose(compute(u) * compute(s)[:, None, :] @ compute(vh), a,
+                               atol=1e-12)
+    assert xp.linalg.inv(x).numblocks[0] > 1  # the stack stays split
+    np.testing.assert_allclose(compute(xp.linalg.vector_norm(x, axis=(1, 2))),
+                               np.linalg.vector_norm(a, axis=(1, 2)))
+
+
+# --- extensions -------------------------------------------------------------------------------
+
+def test_functional_updates():
+    a = np.arange(8.0)
+    x = chunked(a, 3)
+    idx = np.array([1, 1, 5])
+    np.testing.assert_array_equal(compute(xport.at(x, chunked(idx)).add(1.0)),
+                                  xport.at(a, idx).add(1.0))
+    np.testing.assert_array_equal(compute(xport.at(x, slice(2, 6)).multiply(2.0)),
+                                  xport.at(a, slice(2, 6)).multiply(2.0))
+    np.testing.assert_array_equal(compute(xport.at(x)[x > 4].set(0.0)),
+                                  np.where(a > 4, 0.0, a))
+    assert compute(x).tolist() == a.tolist()  # x itself unchanged
+    with pytest.raises(ValueError, match="immutable"):
+        xport.at(x, 0).set(1.0, copy=False)
+    ids = np.array([0, 2, 2, 1, 0, 3, 3, 1])
+    np.testing.assert_array_equal(compute(segment_max(x, chunked(ids), 3)),
+                                  segment_max(a, ids, 3))
+
+
+def test_autodiff_says_dask_has_none():
+    with pytest.raises(TypeError, match="dask has no automatic differentiation"):
+        ad.grad(lambda x: xp.sum(x * x))(da.ones(3))
+    assert ad.stop_gradient(da.ones(3)) is not None
