@@ -1,8 +1,9 @@
 """xport: write array code once against the Python Array API standard, run it
 natively on NumPy, PyTorch, JAX and TensorFlow.
 
-The extensions ``xport.at`` / ``xport.scatter`` and ``xport.autodiff`` are
-always there (they import no array library either).
+The extensions ``xport.at`` / ``xport.scatter``, ``xport.autodiff`` and
+``xport.random`` are always there (they import no array library either). :class:`Namespace` is
+the static type of a namespace, for annotating code written against xport.
 
 ``import xport`` imports no array library. A backend's namespace
 (``xport.numpy``, ``xport.torch``, ...) is imported when its arrays are first
@@ -14,16 +15,23 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import autodiff, scatter
+from . import autodiff, random, scatter
 from ._convert import convert
 from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
 from ._spec.names import LATEST_VERSION
+from ._typing import Array, Device, DType, FFTNamespace, LinalgNamespace, Namespace
 from .scatter import at
 
 __version__ = "0.1.0"
 __array_api_version__ = LATEST_VERSION
 
 __all__ = [
+    "Array",
+    "DType",
+    "Device",
+    "FFTNamespace",
+    "LinalgNamespace",
+    "Namespace",
     "__array_api_version__",
     "__version__",
     "at",
@@ -33,6 +41,7 @@ __all__ = [
     "is_array",
     "namespace",
     "namespace_of",
+    "random",
     "scatter",
 ]
 

@@ -1,0 +1,96 @@
+"""Throughput of xport.random.normal against each library's own generator.
+
+Run with ``python -m benchmarks.bench_random`` (``--n`` sets the count,
+default 1e7 float32 normals; ``--backends numpy,torch`` restricts). Per
+installed backend: the library's generator (NumPy ``Generator.standard_normal``,
+``torch.randn``, ``jax.random.normal``, ``tf.random.normal``), xport eagerly,
+and xport inside the library's compiler where it has one (``torch.compile``,
+``tf.function(jit_compile=True)``; on JAX xport *is* ``jax.random``). Target
+(issue #8): xport >= 0.2x native throughput while giving JAX's numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+from collections.abc import Callable
+from typing import Any
+
+import xport
+import xport.random as xr
+from benchmarks._timing import best_us, table
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+Case = tuple[str, Callable[[], Any]]
+
+
+def _numpy(n: int) -> tuple[list[Case], Any]:
+    import numpy as np
+
+    generator = np.random.default_rng(0)
+    key = xr.key(0, xp=xport.namespace("numpy"))
+    return [("native", lambda: generator.standard_normal(n, dtype=np.float32)),
+            ("xport", lambda: xr.normal(key, (n,)))], None
+
+
+def _torch(n: int) -> tuple[list[Case], Any]:
+    import torch
+
+    key = xr.key(0, xp=xport.namespace("torch"))
+    compiled = torch.compile(lambda k: xr.normal(k, (n,)), fullgraph=True)
+    return [("native", lambda: torch.randn(n)),
+            ("xport", lambda: xr.normal(key, (n,))),
+            ("xport, torch.compile", lambda: compiled(key))], None
+
+
+def _jax(n: int) -> tuple[list[Case], Any]:
+    import jax
+
+    key = xr.key(0, xp=xport.namespace("jax"))
+    native_key = jax.random.key(0)
+    return [("native", lambda: jax.random.normal(native_key, (n,))),
+            ("xport", lambda: xr.normal(key, (n,)))], lambda x: x.block_until_ready()
+
+
+def _tensorflow(n: int) -> tuple[list[Case], Any]:
+    import tensorflow as tf
+
+    key = xr.key(0, xp=xport.namespace("tensorflow"))
+    compiled = tf.function(lambda k: xr.normal(k, (n,)), jit_compile=True)
+    return [("native", lambda: tf.random.normal((n,))),
+            ("xport", lambda: xr.normal(key, (n,))),
+            ("xport, tf.function(jit_compile)", lambda: compiled(key))], None
+
+
+BACKENDS: dict[str, Callable[[int], tuple[list[Case], Any]]] = {
+    "numpy": _numpy, "torch": _torch, "jax": _jax, "tensorflow": _tensorflow}
+
+
+def rows(backends: list[str], n: int) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for name in backends:
+        cases, sync = BACKENDS[name](n)
+        times = {label: best_us(fn, repeat=3, min_time=0.0, sync=sync) for label, fn in cases}
+        native = times["native"]
+        for label, us in times.items():
+            out.append({"backend": name, "route": label, "ms": us / 1e3,
+                        "Mnormals/s": n / us, "vs native": native / us})
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=float, default=1e7, help="normals per call")
+    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow")
+    args = parser.parse_args()
+    wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
+    print(f"{int(args.n):,} float32 normals per call; best of 3")
+    print(table(rows(wanted, int(args.n)), [("backend", "backend"), ("route", "route"),
+                                            ("ms", "ms"), ("Mnormals/s", "Mnormals/s"),
+                                            ("vs native", "x native")]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""Random numbers with explicit keys, the same numbers on every backend.
+
+The standard has no random numbers. ``xport.random`` gives JAX's model: a key
+is a small array, every sampler takes one, and ``split`` / ``fold_in`` derive
+new keys. The numbers are JAX's own: a key made here holds the same data as
+``jax.random.key_data(jax.random.key(seed))``, and every sampler reproduces the
+corresponding ``jax.random`` function under JAX's default configuration
+(``threefry2x32``, ``jax_threefry_partitionable``, 32-bit seeds)::
+
+    import numpy as np, xport.random as xr, xport
+    k = xr.key(0, xp=xport.namespace("torch"))     # a torch.uint32 tensor, shape (2,)
+    k1, k2 = xr.split(k)
+    x = xr.normal(k1, (3, 4))                      # torch.float32, as jax.random.normal
+
+* Keys are native ``uint32`` arrays of shape (2,); ``split`` stacks new keys
+  on leading axes. Results are arrays of the key's library, made from the
+  key, so they land on its device.
+* Bit-identical to ``jax.random``: ``key``, ``split``, ``fold_in``, ``bits``,
+  ``uniform``, ``integers`` (``jax.random.randint``), ``permutation``,
+  ``bernoulli``, ``choice`` and ``categorical`` (the last two measured; they
+  take logarithms, which libraries may round differently). ``normal`` is
+  within 3 ulp in float32 (95 % identical: the inverse error function is
+  evaluated as XLA does, but XLA's ``log1p`` rounds its own way); in float64
+  it is within 1e-13 relative (XLA's float64 ``erfinv`` differs more).
+* Defaults are JAX's, so a call without ``dtype`` gives the same numbers on
+  every backend: ``float32`` floats, ``int32`` integers, ``uint32`` bits.
+  ``float64`` gives JAX's numbers with ``jax_enable_x64`` on (52 random
+  mantissa bits). 64-bit integer dtypes are sampled at 32 bits, as JAX does by
+  default, and cast.
+* On JAX, every function is ``jax.random``'s. Elsewhere the Threefry cipher and
+  the samplers are written once with the standard's operations (see
+  ``_portable.py``), so they also run under ``torch.compile`` and
+  ``tf.function``, and on any namespace with uint32 arithmetic.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Final
+
+from .._dispatch import namespace, namespace_of
+from . import _portable
+
+__all__ = ["bernoulli", "bits", "categorical", "choice", "fold_in", "integers", "key",
+           "normal", "permutation", "split", "uniform"]
+
+Shape = int | tuple[int, ...]
+
+# Namespaces that have a faster route than the portable one: module per name.
+_ROUTES: Final[dict[str, str]] = {"xport.jax": "._jax"}
+_loaded: dict[str, ModuleType] = {}
+
+
+def _route(xp: Any) -> Any:
+    """The module implementing the samplers for namespace ``xp``."""
+    name = getattr(xp, "__name__", "")
+    if name not in _ROUTES:
+        return _portable
+    module = _loaded.get(name)
+    if module is None:
+        module = _loaded[name] = importlib.import_module(_ROUTES[name], __name__)
+    return module
+
+
+def _shape(shape: Shape) -> tuple[int, ...]:
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def key(seed: Any, *, xp: Any, device: Any = None) -> Any:
+    """A new key: a uint32 array of shape (2,) of namespace ``xp`` (a namespace
+    module or a name such as ``"torch"``) holding the key data of
+    ``jax.random.key(seed)``.
+
+    ``seed`` is a Python int or a 0-d integer array (traced ones included); as
+    in JAX's default configuration only ``seed % 2**32`` matters.
+    """
+    if isinstance(xp, str):
+        xp = namespace(xp)
+    return _route(xp).key(xp, seed, device)
+
+
+def split(key: Any, num: Shape = 2) -> Any:
+    """``num`` new keys from ``key``, shape ``(num, 2)`` (or ``(*num, 2)`` for a
+    tuple), as ``jax.random.split``."""
+    xp = namespace_of(key)
+    return _route(xp).split(xp, key, num)
+
+
+def fold_in(key: Any, data: Any) -> Any:
+    """A new key from ``key`` and ``data``, an int in [0, 2**32) or a 0-d integer
+    array (taken modulo 2**32), as ``jax.random.fold_in``."""
+    xp = namespace_of(key)
+    return _route(xp).fold_in(xp, key, data)
+
+
+def bits(key: Any, shape: Shape = (), dtype: Any = None) -> Any:
+    """Uniform random bits as unsigned integers (``uint32`` by default; also
+    ``uint8``, ``uint16`` and ``uint64`` where the library has them), as
+    ``jax.random.bits``."""
+    xp = namespace_of(key)
+    return _route(xp).bits(xp, key, _shape(shape), dtype)
+
+
+def uniform(key: Any, shape: Shape = (), dtype: Any = None, minval: Any = 0.0,
+            maxval: Any = 1.0) -> Any:
+    """Floats uniform in [minval, maxval) (``float32`` by default), as
+    ``jax.random.uniform``. ``minval``/``maxval`` may be arrays broadcasting
+    with ``shape``."""
+    xp = namespace_of(key)
+    return _route(xp).uniform(xp, key, _shape(shape), dtype=_float(xp, dtype), minval=minval,
+                             maxval=maxval)
+
+
+def normal(key: Any, shape: Shape = (), dtype: Any = None) -> Any:
+    """Standard normal floats (``float32`` by default), as ``jax.random.normal``
+    (within 3 ulp of JAX in float32)."""
+    xp = namespace_of(key)
+    return _route(xp).normal(xp, key, _shape(shape), _float(xp, dtype))
+
+
+def integers(key: Any, shape: Shape, low: Any, high: Any, dtype: Any = None) -> Any:
+    """Integers uniform in [low, high) (``int32`` by default), as
+    ``jax.random.randint(key, shape, low, high, dtype)``: bounds are clipped to
+    the dtype, ``high <= low`` gives ``low``, and JAX's slight modulo bias for
+    ranges that are not powers of two is reproduced."""
+    xp = namespace_of(key)
+    dtype = xp.int32 if dtype is None else dtype
+    return _route(xp).integers(xp, key, _shape(shape), low=low, high=high, dtype=dtype)
+
+
+def permutation(key: Any, x: Any, axis: int = 0, independent: bool = False) -> Any:
+    """A random permutation of ``arange(x)`` for an int ``x``, else ``x`` shuffled
+    along ``axis`` (each line separately with ``independent=True``), as
+    ``jax.random.permutation``. For an int, the result has the library's
+    default integer dtype."""
+    xp = namespace_of(key)
+    return _route(xp).permutation(xp, key, x, axis, independent)
+
+
+def choice(key: Any, a: Any, shape: Shape = (), replace: bool = True, p: Any = None, *,
+           axis: int = 0) -> Any:
+    """Samples from ``arange(a)`` (int ``a``) or from ``a`` along ``axis``, with
+    or without replacement, optionally with probabilities ``p``, as
+    ``jax.random.choice``."""
+    xp = namespace_of(key)
+    return _route(xp).choice(xp, key, a, _shape(shape), replace=replace, p=p, axis=axis)
+
+
+def bernoulli(key: Any, p: Any = 0.5, shape: Shape | None = None) -> Any:
+    """Booleans, True with probability ``p`` (a float or a float array
+    broadcasting with ``shape``), as ``jax.random.bernoulli``."""
+    xp = namespace_of(key)
+    return _route(xp).bernoulli(xp, key, p, None if shape is None else _shape(shape))
+
+
+def categorical(key: Any, logits: Any, axis: int = -1, shape: Shape | None = None) -> Any:
+    """Indices along ``axis`` drawn with probabilities ``softmax(logits)``, as
+    ``jax.random.categorical``; ``shape`` must end with the logits' batch shape."""
+    xp = namespace_of(key)
+    return _route(xp).categorical(xp, key, logits, axis,
+                                  None if shape is None else _shape(shape))
+
+
+def _float(xp: Any, dtype: Any) -> Any:
+    return xp.float32 if dtype is None else dtype

@@ -1,0 +1,422 @@
+"""The samplers, written once against the Array API standard.
+
+Every function takes the namespace ``xp`` first and computes JAX's streams
+(``jax_threefry_partitionable``, JAX's default since 0.5) with ``xp``'s
+operations: element ``i`` of a draw of ``shape`` encrypts the counter pair
+``(i >> 32, i & 0xffffffff)`` of its row-major flat index, so the numbers do
+not depend on how an array is chunked or laid out. Nothing is updated in
+place and nothing branches on array values, so tracing compilers follow it.
+
+Keys travel inside as pairs of 0-d carrier words (``KeyWords``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Final
+
+from ._erfinv import erfinv
+from ._threefry import threefry2x32
+from ._words import MASK32, Words, words_for
+
+KeyWords = tuple[Any, Any]
+
+# Counters are built with a 32-bit arange, so one draw holds fewer elements.
+_MAX_SIZE: Final = 1 << 31
+# Elements per block when an eager library evaluates a large draw blockwise.
+_BLOCK: Final = 1 << 16
+_SQRT2: Final = math.sqrt(2.0)
+# Mantissa bits of float32 and float64.
+_MANTISSA: Final = {"float32": 23, "float64": 52}
+
+
+def _torch_is_eager() -> bool:
+    import torch  # only reached for torch tensors
+
+    return not torch.compiler.is_compiling()
+
+
+# Eager libraries whose large draws run block by block: about 150 operations
+# per element then touch cache-sized temporaries instead of fresh memory. The
+# counters make every block's numbers those of the whole draw. Lazy and traced
+# libraries (Dask, tf.function, torch.compile) get one whole-array graph.
+_BLOCKWISE: Final[dict[str, Callable[[], bool]]] = {
+    "xport.numpy": lambda: True,
+    "xport.torch": _torch_is_eager,
+}
+
+
+def device_of(x: Any) -> Any:
+    """The device of ``x`` as its library reports it (None where it reports none)."""
+    device = getattr(x, "device", None)
+    return None if device == "" else device
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    size = math.prod(shape)
+    if size >= _MAX_SIZE:
+        raise ValueError(f"xport.random draws fewer than 2**31 numbers per call; "
+                         f"shape {shape} asks for {size}. Split the key and draw in parts.")
+    return size
+
+
+def _float_kind(xp: Any, dtype: Any, what: str) -> str:
+    for name in _MANTISSA:
+        if dtype == getattr(xp, name):
+            return name
+    raise TypeError(f"xport.random.{what} takes dtype float32 or float64; got {dtype}")
+
+
+def _stream(w: Words, shape: tuple[int, ...], device: Any,
+            per_counter: Callable[[Any], Any]) -> Any:
+    """``per_counter`` applied to the flat counters 0 .. size-1 of ``shape``,
+    reshaped to ``shape`` (blockwise on eager libraries, see _BLOCKWISE)."""
+    xp = w.xp
+    size = _size(shape)
+    blockwise = _BLOCKWISE.get(getattr(xp, "__name__", ""))
+    if size <= _BLOCK or blockwise is None or not blockwise():
+        return xp.reshape(per_counter(w.iota(0, size, device)), shape)
+    blocks = [per_counter(w.iota(start, min(size, start + _BLOCK), device))
+              for start in range(0, size, _BLOCK)]
+    return xp.reshape(xp.concat(blocks), shape)
+
+
+# -- keys --------------------------------------------------------------------
+
+def key_words(w: Words, key: Any) -> KeyWords:
+    """The two words of a uint32 key array of shape (2,)."""
+    if tuple(key.shape) != (2,):
+        raise ValueError(f"a key is an array of shape (2,) (from xport.random.key, split or "
+                         f"fold_in); got shape {tuple(key.shape)}. Index a split result, "
+                         "e.g. keys[0], to get one key.")
+    words = w.words(key)
+    return words[0], words[1]
+
+
+def _as_key(w: Words, first: Any, second: Any) -> Any:
+    return w.uint32(w.xp.stack([first, second], axis=-1))
+
+
+def _encrypt(w: Words, kw: KeyWords, counters: Any) -> tuple[Any, Any]:
+    """The cipher's two output words for counters below 2**32 (high word 0)."""
+    return threefry2x32(w, kw[0], kw[1], w.const(0, None), counters)
+
+
+def _split_words(w: Words, kw: KeyWords, device: Any) -> tuple[KeyWords, KeyWords]:
+    x0, x1 = _encrypt(w, kw, w.iota(0, 2, device))
+    return (x0[0], x1[0]), (x0[1], x1[1])
+
+
+def _bit_words(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any) -> Any:
+    return _stream(w, shape, device, lambda counters: w.xor(*_encrypt(w, kw, counters)))
+
+
+def key(xp: Any, seed: Any, device: Any) -> Any:
+    """The key data of ``jax.random.key(seed)`` (JAX's default 32-bit seeding:
+    the seed is taken modulo 2**32)."""
+    w = words_for(xp)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        if (isinstance(seed, bool) or not hasattr(seed, "dtype")
+                or not xp.isdtype(seed.dtype, "integral") or tuple(seed.shape) != ()):
+            raise TypeError(f"key() takes an int or a 0-d integer array as seed; got {seed!r}")
+        device = device_of(seed) if device is None else device
+        low = w.words(seed)
+    else:
+        low = w.const(seed & MASK32, device)
+    return _as_key(w, w.const(0, device), low)
+
+
+def split(xp: Any, key: Any, num: int | tuple[int, ...]) -> Any:
+    """``num`` new keys (an int or a shape), stacked on a leading axis."""
+    w = words_for(xp)
+    shape = (num,) if isinstance(num, int) else tuple(num)
+    kw = key_words(w, key)
+    counters = xp.reshape(w.iota(0, _size(shape), device_of(key)), shape)
+    return _as_key(w, *_encrypt(w, kw, counters))
+
+
+def fold_in(xp: Any, key: Any, data: Any) -> Any:
+    """A new key from ``key`` and the 32-bit unsigned integer ``data``."""
+    w = words_for(xp)
+    if isinstance(data, int):
+        if isinstance(data, bool) or not 0 <= data <= MASK32:
+            raise ValueError(f"fold_in() takes data in [0, 2**32); got {data!r}")
+        word = w.const(data, device_of(key))
+    else:
+        if tuple(data.shape) != ():
+            raise ValueError(f"fold_in() takes a scalar; got an array of shape {data.shape}")
+        word = w.words(data)
+    return _as_key(w, *_encrypt(w, key_words(w, key), word))
+
+
+# -- bits and floats ---------------------------------------------------------
+
+def bits(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
+    """Uniform random bits as unsigned integers of ``dtype`` (uint8 ... uint64)."""
+    w = words_for(xp)
+    device = device_of(key)
+    kw = key_words(w, key)
+    dtype = xp.uint32 if dtype is None else dtype
+    if dtype == xp.uint32:
+        return w.uint32(_bit_words(w, kw, shape, device))
+    if dtype in (xp.uint8, xp.uint16):
+        # The low bits of the 32-bit draw, as JAX truncates.
+        return xp.astype(w.wide(_bit_words(w, kw, shape, device)), dtype)
+    if dtype == xp.uint64:
+        def joined(counters: Any) -> Any:
+            high, low = (xp.astype(w.wide(x), dtype) for x in _encrypt(w, kw, counters))
+            return xp.bitwise_or(xp.bitwise_left_shift(high, 32), low)
+        return _stream(w, shape, device, joined)
+    raise TypeError(f"bits() takes an unsigned integer dtype; got {dtype}")
+
+
+def _unit(w: Words, kw: KeyWords, counters: Any, kind: str) -> Any:
+    """Floats in [0, 1) with JAX's mantissa bits: the value JAX gets by bitcasting
+    the top bits under the exponent of 1.0 and subtracting 1, built arithmetically."""
+    xp = w.xp
+    dtype = getattr(xp, kind)
+    high, low = _encrypt(w, kw, counters)
+    if kind == "float32":
+        return xp.astype(w.shr(w.xor(high, low), 32 - 23), dtype) * 2.0**-23
+    # 64 random bits are high:low; their top 52 are high (32) then low's top 20.
+    return (xp.astype(w.wide(high), dtype) * 2.0**-32
+            + xp.astype(w.shr(low, 12), dtype) * 2.0**-52)
+
+
+def _bound(xp: Any, value: Any, dtype: Any, device: Any) -> Any:
+    if isinstance(value, (int, float)):
+        return xp.asarray(value, dtype=dtype, device=device)
+    return xp.astype(value, dtype)
+
+
+def _exact_product(minval: Any, maxval: Any) -> bool:
+    """Whether ``unit * (maxval - minval)`` is exact: Python bounds whose
+    difference is a power of two (0 and 1, normal()'s bounds)."""
+    if not (isinstance(minval, (int, float)) and isinstance(maxval, (int, float))):
+        return False
+    span = float(maxval) - float(minval)
+    return span > 0 and math.frexp(span)[0] == 0.5
+
+
+def _scale(xp: Any, unit: Any, low: Any, high: Any, exact: bool) -> Any:
+    """``max(low, unit * (high - low) + low)`` rounded as XLA does."""
+    if exact or unit.dtype == xp.float64:
+        scaled = unit * (high - low) + low
+    else:
+        # XLA fuses this multiply-add into one rounding (an FMA). In float64 the
+        # float32 product is exact, so only the sum rounds before the cast back.
+        wide = [xp.astype(v, xp.float64) for v in (unit, high - low, low)]
+        scaled = xp.astype(wide[0] * wide[1] + wide[2], unit.dtype)
+    return xp.maximum(low, scaled)
+
+
+def _uniform(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, *,
+             minval: Any, maxval: Any, device: Any,
+             then: Callable[[Any], Any] | None = None) -> Any:
+    """Uniform floats in [minval, maxval), with ``then`` applied if given."""
+    xp = w.xp
+    dtype = getattr(xp, kind)
+    low = _bound(xp, minval, dtype, device)
+    high = _bound(xp, maxval, dtype, device)
+    exact = _exact_product(minval, maxval)
+    finish = then if then is not None else (lambda u: u)
+    if isinstance(minval, (int, float)) and isinstance(maxval, (int, float)):
+        return _stream(w, shape, device, lambda counters: finish(
+            _scale(xp, _unit(w, kw, counters, kind), low, high, exact)))
+    # Array bounds broadcast with the whole draw, so it is not cut into blocks.
+    unit = xp.reshape(_unit(w, kw, w.iota(0, _size(shape), device), kind), shape)
+    return finish(_scale(xp, unit, low, high, exact))
+
+
+def uniform(xp: Any, key: Any, shape: tuple[int, ...], *, dtype: Any,
+            minval: Any, maxval: Any) -> Any:
+    """Floats in [minval, maxval), as ``jax.random.uniform``."""
+    w = words_for(xp)
+    kind = _float_kind(xp, dtype, "uniform")
+    return _uniform(w, key_words(w, key), shape, kind, minval=minval, maxval=maxval,
+                    device=device_of(key))
+
+
+def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
+    """Standard normals, ``sqrt(2) * erfinv(u)`` for u uniform in (-1, 1)."""
+    w = words_for(xp)
+    kind = _float_kind(xp, dtype, "normal")
+    above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
+    return _uniform(w, key_words(w, key), shape, kind, minval=above_minus_one, maxval=1.0,
+                    device=device_of(key),
+                    then=lambda u: _SQRT2 * erfinv(xp, u, open_interval=True))
+
+
+def _gumbel(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, device: Any) -> Any:
+    xp = w.xp
+    tiny = float(xp.finfo(getattr(xp, kind)).smallest_normal)
+    return _uniform(w, kw, shape, kind, minval=tiny, maxval=1.0, device=device,
+                    then=lambda u: -xp.log(-xp.log(u)))
+
+
+# -- integers ----------------------------------------------------------------
+
+def _sampling_range(xp: Any, dtype: Any) -> tuple[int, int]:
+    info = xp.iinfo(dtype)
+    if info.bits == 64:
+        # JAX's default configuration samples 64-bit requests at 32 bits.
+        info = xp.iinfo(xp.int32 if info.min < 0 else xp.uint32)
+    return int(info.min), int(info.max)
+
+
+def _int64_bound(xp: Any, value: Any, device: Any) -> Any:
+    if isinstance(value, int):
+        return xp.asarray(value, dtype=xp.int64, device=device)
+    if not xp.isdtype(value.dtype, "integral"):
+        raise TypeError(f"integers() takes integer bounds; got dtype {value.dtype}")
+    return xp.astype(value, xp.int64)
+
+
+def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
+             dtype: Any) -> Any:
+    """Integers in [low, high) as ``jax.random.randint``, including its
+    modulo arithmetic (and so its small bias when high - low is not a power of 2)."""
+    w = words_for(xp)
+    device = device_of(key)
+    if not xp.isdtype(dtype, "integral"):
+        raise TypeError(f"integers() takes an integer dtype; got {dtype}")
+    smallest, largest = _sampling_range(xp, dtype)
+    k1, k2 = _split_words(w, key_words(w, key), device)
+    higher = w.wide(_bit_words(w, k1, shape, device))
+    lower = w.wide(_bit_words(w, k2, shape, device))
+    # int64 arithmetic on values below 2**32, reduced mod 2**32 where JAX's
+    # uint32 arithmetic wraps.
+    lo = xp.clip(_int64_bound(xp, low, device), smallest, largest)
+    hi = xp.clip(_int64_bound(xp, high, device), smallest, largest + 1)
+    span = xp.bitwise_and(xp.where(hi > lo, hi - lo, xp.ones_like(hi)), MASK32)
+    # A span of 2**32 wraps to 0; JAX's remainders by 0 then keep `lower`.
+    full = span == 0
+    safe = xp.where(full, xp.ones_like(span), span)
+    multiplier = xp.remainder(xp.full_like(safe, 1 << 16), safe)
+    multiplier = xp.remainder(xp.bitwise_and(multiplier * multiplier, MASK32), safe)
+    offset = xp.bitwise_and(xp.remainder(higher, safe) * multiplier, MASK32)
+    offset = xp.bitwise_and(offset + xp.remainder(lower, safe), MASK32)
+    offset = xp.where(full, lower, xp.remainder(offset, safe))
+    return xp.astype(lo + offset, dtype)
+
+
+# -- permutations and choices ------------------------------------------------
+
+def _rounds(size: int) -> int:
+    # Enough sorts by fresh 32-bit keys that ties are unlikely (JAX's count).
+    return math.ceil(3 * math.log(max(1, size)) / math.log(MASK32))
+
+
+def _shuffle(w: Words, kw: KeyWords, x: Any, axis: int, device: Any) -> Any:
+    """``x`` with every line along ``axis`` shuffled by stable sorts on random keys."""
+    xp = w.xp
+    for _ in range(_rounds(math.prod(x.shape))):
+        kw, subkey = _split_words(w, kw, device)
+        sort_keys = w.order(_bit_words(w, subkey, tuple(x.shape), device))
+        x = xp.take_along_axis(x, xp.argsort(sort_keys, axis=axis, stable=True), axis=axis)
+    return x
+
+
+def _normalize_axis(axis: int, ndim: int) -> int:
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for an array of {ndim} dimension(s)")
+    return axis % ndim
+
+
+def permutation(xp: Any, key: Any, x: Any, axis: int, independent: bool) -> Any:
+    """A shuffled ``arange(x)`` (int ``x``) or ``x`` shuffled along ``axis``."""
+    w = words_for(xp)
+    device = device_of(key)
+    kw = key_words(w, key)
+    if isinstance(x, int):
+        return _shuffle(w, kw, xp.arange(x, device=device), 0, device)
+    axis = _normalize_axis(axis, x.ndim)
+    if independent or x.ndim == 1:
+        return _shuffle(w, kw, x, axis, device)
+    order = _shuffle(w, kw, xp.arange(x.shape[axis], device=device), 0, device)
+    return xp.take(x, order, axis=axis)
+
+
+def choice(xp: Any, key: Any, a: Any, shape: tuple[int, ...], *, replace: bool, p: Any,
+           axis: int) -> Any:
+    """Samples of ``arange(a)`` (int ``a``) or of ``a`` along ``axis``."""
+    w = words_for(xp)
+    device = device_of(key)
+    if isinstance(a, int):
+        population = a
+    else:
+        axis = _normalize_axis(axis, a.ndim)
+        population = a.shape[axis]
+    draws = math.prod(shape)
+    if draws == 0:
+        if isinstance(a, int):
+            return xp.zeros(shape, dtype=xp.arange(0).dtype, device=device)
+        return xp.zeros(_out_shape(a, axis, shape), dtype=a.dtype, device=device)
+    if population <= 0:
+        raise ValueError("choice(): the population must not be empty unless no samples "
+                         "are taken")
+    if not replace and draws > population:
+        raise ValueError(f"choice(): cannot take {draws} samples from {population} "
+                         "without replacement")
+    kw = key_words(w, key)
+    if p is None and replace:
+        index = integers(xp, key, shape, low=0, high=population, dtype=xp.int32)
+    elif p is None:
+        index = _shuffle(w, kw, xp.arange(population, device=device), 0, device)[:draws]
+    else:
+        if tuple(p.shape) != (population,):
+            raise ValueError(f"choice(): p must have shape ({population},); got {p.shape}")
+        kind = _float_kind(xp, p.dtype, "choice")
+        if replace:
+            cumulative = xp.cumulative_sum(p)
+            total = cumulative[-1]
+            r = total * (1.0 - _uniform(w, kw, shape, kind, minval=0.0, maxval=1.0, device=device))
+            index = xp.searchsorted(cumulative, xp.reshape(r, (-1,)))
+        else:
+            scores = _gumbel(w, kw, (population,), kind, device) + xp.log(p)
+            index = xp.argsort(scores, descending=True, stable=True)[:draws]
+    if isinstance(a, int):
+        return xp.reshape(index, shape)
+    picked = xp.take(a, xp.reshape(index, (-1,)), axis=axis)
+    return xp.reshape(picked, _out_shape(a, axis, shape))
+
+
+def _out_shape(a: Any, axis: int, shape: tuple[int, ...]) -> tuple[int, ...]:
+    return (*a.shape[:axis], *shape, *a.shape[axis + 1:])
+
+
+# -- other distributions -----------------------------------------------------
+
+def bernoulli(xp: Any, key: Any, p: Any, shape: tuple[int, ...] | None) -> Any:
+    """Booleans that are True with probability ``p``: ``uniform(key) < p``."""
+    w = words_for(xp)
+    device = device_of(key)
+    if isinstance(p, (int, float)):
+        dtype = xp.float32
+        shape = () if shape is None else shape
+    else:
+        dtype = p.dtype
+        shape = tuple(p.shape) if shape is None else shape
+    kind = _float_kind(xp, dtype, "bernoulli")
+    return _uniform(w, key_words(w, key), shape, kind, minval=0.0, maxval=1.0,
+                    device=device) < p
+
+
+def categorical(xp: Any, key: Any, logits: Any, axis: int,
+                shape: tuple[int, ...] | None) -> Any:
+    """Indices along ``axis`` drawn with probabilities ``softmax(logits)``
+    (the Gumbel-max trick, as JAX)."""
+    w = words_for(xp)
+    ndim = logits.ndim
+    axis = _normalize_axis(axis, ndim)
+    batch = tuple(n for i, n in enumerate(logits.shape) if i != axis)
+    shape = batch if shape is None else tuple(shape)
+    if shape[len(shape) - len(batch):] != batch:
+        raise ValueError(f"categorical(): shape {shape} does not end with the batch shape "
+                         f"{batch} of the logits")
+    prefix = shape[:len(shape) - len(batch)]
+    kind = _float_kind(xp, logits.dtype, "categorical")
+    noise = _gumbel(w, key_words(w, key), (*prefix, *logits.shape), kind, device_of(key))
+    expanded = xp.reshape(logits, (1,) * len(prefix) + tuple(logits.shape))
+    return xp.argmax(noise + expanded, axis=len(prefix) + axis)

@@ -1,0 +1,136 @@
+"""Unsigned 32-bit word arithmetic, bound per namespace.
+
+Threefry needs wrapping addition, xor and rotations of uint32 words. Most
+namespaces have them on ``uint32`` itself; PyTorch has the dtype but not the
+arithmetic (no ``add``, shifts or comparisons on ``torch.uint32``), so there the
+words travel as ``int32``, whose addition wraps the same way, and logical
+shifts are arithmetic shifts with the sign bits masked off. Either way the bit
+patterns are those of uint32, and :meth:`Words.uint32` hands them back as uint32.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Protocol
+
+MASK32: Final = 0xFFFFFFFF
+
+
+class Words(Protocol):
+    """What the cipher and the samplers need of a word carrier."""
+
+    xp: Any
+
+    def words(self, x: Any) -> Any:
+        """An integer array (or uint32 key data) as carrier words, wrapping mod 2**32."""
+    def const(self, value: int, device: Any) -> Any:
+        """The Python int ``value`` (0 <= value < 2**32) as a 0-d carrier word."""
+    def iota(self, start: int, stop: int, device: Any) -> Any:
+        """Carrier words start, ..., stop - 1 (stop <= 2**31)."""
+    def add(self, a: Any, b: Any) -> Any:
+        """``a + b`` mod 2**32; ``b`` may be a small Python int."""
+    def xor(self, a: Any, b: Any) -> Any:
+        """Bitwise xor; ``b`` may be a Python int below 2**31."""
+    def rotl(self, x: Any, r: int) -> Any:
+        """Rotate left by ``r`` bits (0 < r < 32)."""
+    def shr(self, x: Any, r: int) -> Any:
+        """Logical shift right by ``r`` bits (0 < r < 32): a non-negative result."""
+    def uint32(self, x: Any) -> Any:
+        """Carrier words as the namespace's uint32 array."""
+    def wide(self, x: Any) -> Any:
+        """Carrier words as int64 values in [0, 2**32)."""
+    def order(self, x: Any) -> Any:
+        """An array whose ascending sort order is the words' unsigned order."""
+
+
+class Unsigned32:
+    """Words carried in ``uint32``: the namespace's own wrapping arithmetic."""
+
+    __slots__ = ("dtype", "xp")
+
+    def __init__(self, xp: Any) -> None:
+        self.xp = xp
+        self.dtype = xp.uint32
+
+    def words(self, x: Any) -> Any:
+        return x if x.dtype == self.dtype else self.xp.astype(x, self.dtype)
+
+    def const(self, value: int, device: Any) -> Any:
+        return self.xp.asarray(value, dtype=self.dtype, device=device)
+
+    def iota(self, start: int, stop: int, device: Any) -> Any:
+        return self.xp.arange(start, stop, dtype=self.dtype, device=device)
+
+    def add(self, a: Any, b: Any) -> Any:
+        return self.xp.add(a, b)
+
+    def xor(self, a: Any, b: Any) -> Any:
+        return self.xp.bitwise_xor(a, b)
+
+    def rotl(self, x: Any, r: int) -> Any:
+        xp = self.xp
+        return xp.bitwise_or(xp.bitwise_left_shift(x, r), xp.bitwise_right_shift(x, 32 - r))
+
+    def shr(self, x: Any, r: int) -> Any:
+        return self.xp.bitwise_right_shift(x, r)
+
+    def uint32(self, x: Any) -> Any:
+        return x
+
+    def wide(self, x: Any) -> Any:
+        return self.xp.astype(x, self.xp.int64)
+
+    def order(self, x: Any) -> Any:
+        return x
+
+
+class Signed32:
+    """Words carried in ``int32`` (two's complement wraps like uint32)."""
+
+    __slots__ = ("dtype", "xp")
+
+    def __init__(self, xp: Any) -> None:
+        self.xp = xp
+        self.dtype = xp.int32
+
+    def words(self, x: Any) -> Any:
+        return x if x.dtype == self.dtype else self.xp.astype(x, self.dtype)
+
+    def const(self, value: int, device: Any) -> Any:
+        signed = value - (1 << 32) if value >= 1 << 31 else value
+        return self.xp.asarray(signed, dtype=self.dtype, device=device)
+
+    def iota(self, start: int, stop: int, device: Any) -> Any:
+        return self.xp.arange(start, stop, dtype=self.dtype, device=device)
+
+    def add(self, a: Any, b: Any) -> Any:
+        return self.xp.add(a, b)
+
+    def xor(self, a: Any, b: Any) -> Any:
+        return self.xp.bitwise_xor(a, b)
+
+    def rotl(self, x: Any, r: int) -> Any:
+        xp = self.xp
+        return xp.bitwise_or(xp.bitwise_left_shift(x, r), self.shr(x, 32 - r))
+
+    def shr(self, x: Any, r: int) -> Any:
+        xp = self.xp
+        return xp.bitwise_and(xp.bitwise_right_shift(x, r), (1 << (32 - r)) - 1)
+
+    def uint32(self, x: Any) -> Any:
+        return self.xp.astype(x, self.xp.uint32)
+
+    def wide(self, x: Any) -> Any:
+        return self.xp.bitwise_and(self.xp.astype(x, self.xp.int64), MASK32)
+
+    def order(self, x: Any) -> Any:
+        # Flipping the sign bit maps unsigned order onto signed order.
+        return self.xp.bitwise_xor(x, -(1 << 31))
+
+
+# Namespaces whose uint32 lacks arithmetic; every other one gets Unsigned32.
+_CARRIERS: Final[dict[str, type[Unsigned32] | type[Signed32]]] = {"xport.torch": Signed32}
+
+
+def words_for(xp: Any) -> Words:
+    """The word carrier for namespace ``xp``."""
+    return _CARRIERS.get(getattr(xp, "__name__", ""), Unsigned32)(xp)
