@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from ._dispatch import is_array, namespace
+from ._typing import Array, Device
 
 
-def convert(x: Any, to: str | ModuleType, /, *, device: Any = None,
-            copy: bool | None = None) -> Any:
+def convert(x: Array | complex | Sequence[Any], to: str | ModuleType, /, *,
+            device: Device | None = None, copy: bool | None = None) -> Array:
     """Return ``x`` as an array of the library ``to`` (a name such as ``"torch"``
     or a namespace module such as ``xport.torch``).
 

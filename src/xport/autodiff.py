@@ -68,7 +68,7 @@ def _hook(args: Any, what: str) -> ModuleType:
 def _check_argnums(argnums: ArgNums, nargs: int, what: str) -> tuple[int, ...]:
     nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
     for n in nums:
-        if not isinstance(n, int) or not -nargs <= n < nargs:
+        if not isinstance(n, int) or not -nargs <= n < nargs:  # pyright: ignore[reportUnnecessaryIsInstance]
             raise ValueError(f"{what}: argnums={argnums!r} does not fit {nargs} argument(s)")
     return nums
 

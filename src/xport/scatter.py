@@ -42,6 +42,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from ._dispatch import namespace_of
+from ._typing import Array
 
 __all__ = ["at", "segment_max", "segment_min", "segment_sum"]
 
@@ -85,7 +86,7 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
 
     __slots__ = ("_idx", "_x")
 
-    def __init__(self, x: Any, idx: Any = _UNSET, /) -> None:
+    def __init__(self, x: Array, idx: Any = _UNSET, /) -> None:
         self._x = x
         self._idx = idx
 
@@ -106,44 +107,45 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
             namespace_of(self._x, values)  # values of another library: a clear TypeError
         hook = _hook(xp)
         if copy is False and not hook.MUTABLE:
-            raise ValueError(f"at(x, idx).{op}(copy=False): {xp.__name__} arrays are "
+            name = getattr(xp, "__name__", repr(xp))
+            raise ValueError(f"at(x, idx).{op}(copy=False): {name} arrays are "
                              "immutable, so they cannot be updated in place; drop copy=False "
                              "and use the returned array")
         return hook.update(self._x, self._idx, op, values, copy is False)
 
-    def set(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def set(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx] = values``."""
         return self._apply("set", values, copy)
 
-    def add(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def add(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``values`` added at ``idx`` (every duplicate index counts)."""
         return self._apply("add", values, copy)
 
-    def subtract(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def subtract(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``values`` subtracted at ``idx`` (every duplicate counts)."""
         return self._apply("subtract", values, copy)
 
-    def multiply(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def multiply(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx]`` multiplied by ``values`` (every duplicate counts)."""
         return self._apply("multiply", values, copy)
 
-    def divide(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def divide(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx]`` divided by ``values`` (floating ``x`` only)."""
         return self._apply("divide", values, copy)
 
-    def power(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def power(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx]`` raised to ``values`` (every duplicate counts)."""
         return self._apply("power", values, copy)
 
-    def min(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def min(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx]`` replaced by ``minimum(x[idx], values)``."""
         return self._apply("min", values, copy)
 
-    def max(self, values: Any, /, *, copy: bool | None = None) -> Any:
+    def max(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx]`` replaced by ``maximum(x[idx], values)``."""
         return self._apply("max", values, copy)
 
-    def get(self) -> Any:
+    def get(self) -> Array:
         """``x[idx]`` (may be a view of ``x`` on NumPy and PyTorch)."""
         if self._idx is _UNSET:
             raise TypeError("at(x).get() needs an index: at(x, idx) or at(x)[idx]")
@@ -157,13 +159,13 @@ def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
         raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row of "
                          f"data; got shapes {tuple(segment_ids.shape)} and {tuple(data.shape)}")
-    if not isinstance(num_segments, int) or num_segments < 0:
+    if not isinstance(num_segments, int) or num_segments < 0:  # pyright: ignore[reportUnnecessaryIsInstance]
         raise ValueError(f"segment_{op}(): num_segments must be a non-negative Python int; "
                          f"got {num_segments!r}")
     return _hook(xp).segment(op, data, segment_ids, num_segments)
 
 
-def segment_sum(data: Any, segment_ids: Any, num_segments: int) -> Any:
+def segment_sum(data: Array, segment_ids: Array, num_segments: int) -> Array:
     """Sum the rows of ``data`` into ``num_segments`` buckets: row ``i`` goes to
     bucket ``segment_ids[i]``. Ids outside ``[0, num_segments)`` are dropped;
     empty buckets are 0. The result has shape ``(num_segments, *data.shape[1:])``
@@ -171,13 +173,13 @@ def segment_sum(data: Any, segment_ids: Any, num_segments: int) -> Any:
     return _segment("sum", data, segment_ids, num_segments)
 
 
-def segment_max(data: Any, segment_ids: Any, num_segments: int) -> Any:
+def segment_max(data: Array, segment_ids: Array, num_segments: int) -> Array:
     """Maximum of the rows of ``data`` per bucket (see :func:`segment_sum`);
     empty buckets hold the dtype's lowest value (``-inf`` for floats)."""
     return _segment("max", data, segment_ids, num_segments)
 
 
-def segment_min(data: Any, segment_ids: Any, num_segments: int) -> Any:
+def segment_min(data: Array, segment_ids: Array, num_segments: int) -> Array:
     """Minimum of the rows of ``data`` per bucket (see :func:`segment_sum`);
     empty buckets hold the dtype's highest value (``inf`` for floats)."""
     return _segment("min", data, segment_ids, num_segments)
