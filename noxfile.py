@@ -14,17 +14,20 @@ nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
 TORCH = "torch==2.13.0"  # the CPU build this project's machines carry; users: any >= 2.4
-BACKENDS = {"numpy": ["numpy"], "torch": [TORCH], "jax": ["jax"], "tensorflow": ["tensorflow"]}
+BACKENDS = {"numpy": ["numpy"], "torch": [TORCH], "jax": ["jax"], "tensorflow": ["tensorflow"],
+            "dask": ["dask[array,distributed]"]}
 TEST_DEPS = ["pytest>=8", "pytest-xdist>=3", "hypothesis>=6.100", "array-api-strict>=2.3"]
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff on everything, mypy --strict on src/."""
-    session.install("ruff", "mypy", "numpy")
+    session.install("ruff", "mypy", "pyright[nodejs]", "numpy")
     session.install("-e", ".")
-    session.run("ruff", "check", "src", "tests", "conformance", "benchmarks", "noxfile.py")
+    session.run("ruff", "check", "src", "tests", "conformance", "benchmarks", "docs",
+                "noxfile.py")
     session.run("mypy")
+    session.run("pyright")
 
 
 @nox.session
@@ -59,7 +62,23 @@ def official(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def benchmarks(session: nox.Session) -> None:
-    """Overhead ratios against native calls and array-api-compat."""
-    session.install("array-api-compat", *(d for deps in BACKENDS.values() for d in deps))
+    """Overhead ratios against native calls and array-api-compat; scatter-add and
+    autodiff against native routes (posargs go to bench_overhead)."""
+    session.install("array-api-compat", "array-api-extra",
+                    *(d for deps in BACKENDS.values() for d in deps))
     session.install("-e", ".")
     session.run("python", "-m", "benchmarks.bench_overhead", *session.posargs)
+    session.run("python", "-m", "benchmarks.bench_scatter")
+    session.run("python", "-m", "benchmarks.bench_autodiff")
+    session.run("python", "-m", "benchmarks.bench_random")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation: every code example runs (doctest), then the HTML; warnings are
+    errors. The support matrix covers the backends installed here."""
+    session.install("-e", ".[docs]", *(d for deps in BACKENDS.values() for d in deps))
+    for builder in ("doctest", "html"):
+        session.run("sphinx-build", "-W", "--keep-going", "-b", builder,
+                    "-d", "docs/_build/doctrees", "docs", f"docs/_build/{builder}",
+                    *session.posargs)

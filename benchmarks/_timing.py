@@ -38,3 +38,27 @@ def table(rows: list[dict[str, Any]], columns: list[tuple[str, str]]) -> str:
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rendered]
     return "\n".join(lines)
+
+
+def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: float = 0.05,
+               sync: Callable[[Any], Any] | None = None) -> dict[str, float]:
+    """Best per-call time (microseconds) of each of ``fns``, measured
+    *interleaved*: every repeat times each function once in turn, so a burst of
+    load from other processes hits all of them alike (on a busy machine the
+    ratios are then far steadier than with :func:`best_us` one after another).
+    Each function is warmed up and gets its own calls-per-run count, as in
+    :func:`best_us`."""
+    calls = {name: (lambda f=f: sync(f())) if sync is not None else f
+             for name, f in fns.items()}
+    numbers = {}
+    for name, call in calls.items():
+        call()  # warm up (compilation, caches)
+        number = 1
+        while timeit.timeit(call, number=number) < min_time and number < 1 << 22:
+            number *= 2
+        numbers[name] = number
+    best = dict.fromkeys(calls, float("inf"))
+    for _ in range(repeat):
+        for name, call in calls.items():
+            best[name] = min(best[name], timeit.timeit(call, number=numbers[name]) / numbers[name])
+    return {name: t * 1e6 for name, t in best.items()}

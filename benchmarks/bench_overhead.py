@@ -1,11 +1,21 @@
 """Overhead of xport against the native call and against array-api-compat.
 
-Run with ``nox -s benchmarks`` or ``python -m benchmarks.bench_overhead``.
-Prints, per installed backend: the cost of ``namespace_of`` for 1 and 3 arrays
-beside ``array_api_compat.array_namespace``, and for every wrapped function the
-time through xport, through array-api-compat and natively, at shapes (8,) and
-(1000, 1000). Targets (issue #2): namespace_of <= 0.2x array_namespace; wrapped
-ops within 1 us of native on (8,) and within 1% at (1000, 1000).
+Run with ``nox -s benchmarks`` or ``python -m benchmarks.bench_overhead``
+(``--backends numpy,torch`` to pick backends, ``--small-only`` to skip the
+(1000, 1000) inputs). Prints, per installed backend: the cost of
+``namespace_of`` for 1 and 3 arrays beside ``array_api_compat.array_namespace``
+(where array-api-compat supports the backend; it has no TensorFlow support)
+and beside the array's own ``__array_namespace__`` (NumPy, JAX), and for a
+representative set of wrapped functions (see ``benchmarks/cases.py``) the time
+through xport, through array-api-compat and natively, at shapes (8,) and
+(1000, 1000). JAX is timed eagerly and under ``jax.jit`` (compiled once, the
+compiled call timed), TensorFlow eagerly and inside ``tf.function`` (traced
+once, without AutoGraph); results are waited for (``block_until_ready``,
+``.numpy()``). Times are the best of several repeats; native, xport and compat
+calls of a row are timed interleaved (``compare_us`` in ``_timing.py``) so that
+load from other processes hits them alike. Targets (issue #2):
+namespace_of <= 0.2x array_namespace; wrapped ops within 1 us of native on (8,)
+and within 1% at (1000, 1000); compiled ratios ~1.0 (same program).
 """
 
 from __future__ import annotations
@@ -13,32 +23,78 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import platform
 import sys
+import warnings
+from typing import Any
 
 import xport
-from benchmarks._timing import best_us, table
-from benchmarks.cases import CASES
+from benchmarks._timing import best_us, compare_us, table
+from benchmarks.cases import CASES, BackendCases, as_op
 
 SHAPES = ((8,), (1000, 1000))
+# (repeat, min_time) of best_us for the small and the large shape: enough
+# repeats for microsecond overheads, few for calls of milliseconds (keeps the
+# whole run near 3 minutes).
+TIMING = {(8,): (7, 0.02), (1000, 1000): (3, 0.02)}
+
+
+def _compat_dispatch() -> Any:
+    if importlib.util.find_spec("array_api_compat") is None:
+        return None
+    import array_api_compat
+    return array_api_compat.array_namespace
 
 
 def dispatch_rows(backends: list[str]) -> list[dict[str, object]]:
-    have_compat = importlib.util.find_spec("array_api_compat") is not None
-    if have_compat:
-        import array_api_compat
+    array_namespace = _compat_dispatch()
     rows = []
     for name in backends:
         cases = CASES[name]()
         x = cases.make((8,))
+        xport.namespace_of(x)  # import the namespace before timing
         for n in (1, 3):
             args = (x,) * n
             ours = best_us(lambda args=args: xport.namespace_of(*args))
-            theirs = (best_us(lambda args=args: array_api_compat.array_namespace(*args))
-                      if have_compat else None)
+            theirs = None
+            if array_namespace is not None:
+                try:
+                    array_namespace(*args)
+                except TypeError:  # array-api-compat does not know this library
+                    pass
+                else:
+                    theirs = best_us(lambda args=args: array_namespace(*args))
+            own = None
+            if n == 1 and hasattr(x, "__array_namespace__"):
+                own = best_us(x.__array_namespace__)
             rows.append({"backend": name, "arrays": n, "xport": ours, "compat": theirs,
-                         "ratio": ours / theirs if theirs else None})
+                         "own": own, "ratio": ours / theirs if theirs else None})
     return rows
+
+
+def _timed(fns: dict[str, Any], args: tuple[Any, ...], sync: Any, shape: tuple[int, ...]
+           ) -> dict[str, float | str]:
+    """Interleaved best times of ``fns`` on ``args``; a function that fails is
+    reported as such instead of timed."""
+    repeat, min_time = TIMING.get(shape, (7, 0.05))
+    results: dict[str, float | str] = {}
+    working = {}
+    for name, fn in fns.items():
+        try:
+            fn(*args)
+        except Exception as exc:  # reported in the table, not raised
+            results[name] = f"fails ({type(exc).__name__})"
+        else:
+            working[name] = lambda fn=fn: fn(*args)
+    results.update(compare_us(working, sync=sync, repeat=repeat, min_time=min_time))
+    return results
+
+
+def _compat_module(cases: BackendCases) -> Any:
+    if cases.compat is None or importlib.util.find_spec("array_api_compat") is None:
+        return None
+    return importlib.import_module(cases.compat)
 
 
 def op_rows(backends: list[str], shapes: tuple[tuple[int, ...], ...]) -> list[dict[str, object]]:
@@ -46,24 +102,54 @@ def op_rows(backends: list[str], shapes: tuple[tuple[int, ...], ...]) -> list[di
     for name in backends:
         cases = CASES[name]()
         ns = xport.namespace(name)
-        compat = importlib.import_module(cases.compat) if cases.compat and \
-            importlib.util.find_spec("array_api_compat") else None
-        for op, (through_ns, through_native) in cases.ops.items():
-            for shape in shapes:
-                x = cases.make(shape)
-                native_t = best_us(lambda x=x, f=through_native, m=cases.native: f(m, x),
-                                   sync=cases.sync)
-                ours_t = best_us(lambda x=x, f=through_ns, m=ns: f(m, x), sync=cases.sync)
-                compat_t = (best_us(lambda x=x, f=through_ns, m=compat: f(m, x),
-                                    sync=cases.sync) if compat is not None else None)
-                rows.append({
-                    "backend": name, "op": op, "shape": "x".join(map(str, shape)),
-                    "native_us": native_t, "xport_us": ours_t, "compat_us": compat_t,
-                    "xport/native": ours_t / native_t,
-                    "xport-native_us": ours_t - native_t,
-                    "compat/native": compat_t / native_t if compat_t else None,
-                })
+        compat = _compat_module(cases)
+        for mode, compile_ in cases.modes.items():
+            for op_name, entry in cases.ops.items():
+                op = as_op(entry)
+                if mode != "eager" and not op.compiles:
+                    continue
+                for shape in shapes if op.large else shapes[:1]:
+                    args = op.args(cases.make(shape))
+                    native_fn = compile_(lambda *a, f=op.native, m=cases.native: f(m, *a))
+                    ours_fn = compile_(lambda *a, f=op.ours, m=ns: f(m, *a))
+                    fns = {"native": native_fn, "xport": ours_fn}
+                    if compat is not None and mode == "eager":
+                        fns["compat"] = lambda *a, f=op.ours, m=compat: f(m, *a)
+                    times = _timed(fns, args, cases.sync, shape)
+                    native_t, ours_t = times["native"], times["xport"]
+                    compat_t = times.get("compat")
+                    both = isinstance(native_t, float) and isinstance(ours_t, float)
+                    rows.append({
+                        "backend": name, "mode": mode, "op": op_name,
+                        "shape": "x".join(map(str, shape)),
+                        "native_us": native_t, "xport_us": ours_t, "compat_us": compat_t,
+                        "xport/native": ours_t / native_t if both else None,  # type: ignore[operator]
+                        "xport-native_us": ours_t - native_t if both else None,  # type: ignore[operator]
+                        "compat/native": compat_t / native_t  # type: ignore[operator]
+                        if isinstance(compat_t, float) and isinstance(native_t, float) else None,
+                    })
     return rows
+
+
+def available(requested: str) -> list[str]:
+    """The backends of ``requested`` (comma-separated) that are installed and
+    have cases, in order."""
+    names = [b.strip() for b in requested.split(",") if b.strip()]
+    unknown = [b for b in names if b not in CASES]
+    if unknown:
+        raise SystemExit(f"unknown backend(s) {unknown}; known: {', '.join(CASES)}")
+    return [b for b in names if importlib.util.find_spec(b)]
+
+
+def header(backends: list[str]) -> None:
+    print(f"python {platform.python_version()} on {platform.machine()} "
+          f"({os.cpu_count()} CPUs), xport {xport.__version__}")
+    for b in backends:
+        print(f"  {b} {importlib.import_module(b).__version__}")
+    if importlib.util.find_spec("array_api_compat"):
+        import array_api_compat
+        print(f"  array_api_compat {array_api_compat.__version__}")
+    print("times: best of repeats, microseconds per call")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,23 +158,24 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated backends (default: all with cases)")
     parser.add_argument("--small-only", action="store_true", help="skip (1000, 1000)")
     args = parser.parse_args(argv)
-    wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b)]
-    backends = [b for b in wanted if b in CASES]
-    print(f"python {platform.python_version()} on {platform.machine()}, "
-          f"xport {xport.__version__}")
-    for b in backends:
-        print(f"  {b} {importlib.import_module(b).__version__}")
+    backends = available(args.backends)
+    warnings.simplefilter("ignore")  # e.g. JAX's int64 -> int32 truncation notices
+    header(backends)
 
-    print("\nnamespace_of vs array_api_compat.array_namespace (us per call)")
+    print("\nnamespace_of vs array_api_compat.array_namespace (us per call; "
+          "own: x.__array_namespace__(), where the array has it; "
+          "compat '-': array-api-compat does not support the backend)")
     print(table(dispatch_rows(backends), [("backend", "backend"), ("arrays", "arrays"),
                                            ("xport", "xport"), ("compat", "compat"),
-                                           ("ratio", "xport/compat")]))
+                                           ("own", "own"), ("ratio", "xport/compat")]))
     shapes = SHAPES[:1] if args.small_only else SHAPES
-    print("\nwrapped functions: xport vs native vs array-api-compat (us per call)")
+    print("\nwrapped functions: xport vs native vs array-api-compat (us per call; "
+          "compat only eager and where array_api_compat.<backend> exists)")
     print(table(op_rows(backends, shapes), [
-        ("backend", "backend"), ("op", "op"), ("shape", "shape"), ("native_us", "native"),
-        ("xport_us", "xport"), ("compat_us", "compat"), ("xport/native", "xport/native"),
-        ("xport-native_us", "xport-native"), ("compat/native", "compat/native")]))
+        ("backend", "backend"), ("mode", "mode"), ("op", "op"), ("shape", "shape"),
+        ("native_us", "native"), ("xport_us", "xport"), ("compat_us", "compat"),
+        ("xport/native", "xport/native"), ("xport-native_us", "xport-native"),
+        ("compat/native", "compat/native")]))
     return 0
 
 
