@@ -174,7 +174,7 @@ def _unknown_type_message(x: object, position: int) -> str:
                 " or the asarray() of the namespace you work in.")
     return (
         f"namespace_of() does not know the type {_type_name(x)} (argument {position}). "
-        "It accepts arrays of NumPy, PyTorch, JAX, TensorFlow and array_api_strict, "
+        "It accepts arrays of NumPy, PyTorch, JAX, TensorFlow, Dask and array_api_strict, "
         "any object with __array_namespace__, and ignores Python bool/int/float/complex "
         f"scalars and None.{hint}"
     )
@@ -215,9 +215,10 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
     :mod:`xport.torch`, JAX arrays and tracers :mod:`xport.jax`, TensorFlow
-    tensors and variables :mod:`xport.tensorflow`; ``array_api_strict`` arrays give
-    ``array_api_strict`` itself, and other objects with ``__array_namespace__`` give
-    what that method returns. Python scalars and ``None`` are ignored.
+    tensors and variables :mod:`xport.tensorflow`, Dask arrays
+    :mod:`xport.dask`; ``array_api_strict`` arrays give ``array_api_strict``
+    itself, and other objects with ``__array_namespace__`` give what that
+    method returns. Python scalars and ``None`` are ignored.
 
     ``api_version`` is one of ``"2023.12"``, ``"2024.12"``, ``"2025.12"`` or
     ``None`` (the latest). xport's namespaces implement the latest version,

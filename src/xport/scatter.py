@@ -58,7 +58,7 @@ def _hook(xp: Any) -> ModuleType:
     if hook is None:
         name = getattr(xp, "__name__", repr(xp))
         raise TypeError(f"xport.at does not support arrays of {name}; it supports the "
-                        "xport namespaces of NumPy, PyTorch, JAX and TensorFlow")
+                        "xport namespaces of NumPy, PyTorch, JAX, TensorFlow and Dask")
     return hook
 
 

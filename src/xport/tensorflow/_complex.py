@@ -66,5 +66,7 @@ WRAPPERS: dict[str, Any] = {
     # TensorFlow's complex log1p is log(1 + z): inaccurate for tiny parts, and
     # NaN where the standard's table gives infinities.
     "log1p": make_complex_function("log1p", tf.math.log1p, OPS, kernel=log1p_kernel(OPS)),
+    # TensorFlow's complex expm1 gives NaN at the table's infinities and -0 for -0+0j.
+    "expm1": make_complex_function("expm1", tf.math.expm1, OPS),
     "sign": sign,
 }
