@@ -66,6 +66,16 @@ def tensordot(x1: Array, x2: Array, /, *,
     return _cast_back(torch.tensordot(x1, x2, dims=axes), dtype)
 
 
+def outer(x1: Array, x2: Array, /) -> Array:
+    """Outer product of two vectors.
+
+    Deviations fixed: ``torch.outer`` refuses to promote ``uint16``/``uint32``/
+    ``uint64`` with other dtypes and has no product kernel for them.
+    """
+    x1, x2, dtype = _same_dtype(x1, x2)
+    return _cast_back(torch.outer(x1, x2), dtype)
+
+
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Dot product of vectors along ``axis``, the first operand conjugated;
     the other axes broadcast.

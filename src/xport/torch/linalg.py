@@ -15,7 +15,7 @@ from .._common.namespace import populate as _populate
 from .._common.reductions import make_reduction as _make_reduction
 from .._spec import names as _names
 from ._operands import promote_to_common as _promote_to_common
-from ._products import matmul, matrix_transpose, tensordot, vecdot
+from ._products import matmul, matrix_transpose, outer, tensordot, vecdot
 from ._statistics import SHAPES as _SHAPES
 from ._statistics import sum as _sum
 
@@ -80,18 +80,15 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
 _WRAPPERS = {
     "cross": cross, "solve": solve, "trace": trace, "vector_norm": vector_norm,
     "matmul": matmul, "matrix_transpose": matrix_transpose, "tensordot": tensordot,
-    "vecdot": vecdot,
+    "vecdot": vecdot, "outer": outer,
 }
 
 _PROVENANCE = _populate(
     globals(),
     _torch.linalg,
-    _names.LINALG_NAMES[_names.LATEST_VERSION] - {"outer"},
+    _names.LINALG_NAMES[_names.LATEST_VERSION],
     wrappers=_WRAPPERS,
 )
-# torch.outer conforms but lives in the main torch namespace.
-outer = _torch.outer
-_PROVENANCE["outer"] = "native"
 
 __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
 
