@@ -46,8 +46,9 @@ Where Dask differs from the standard in ways no function can fix:
 
 from __future__ import annotations
 
+import math as _math
+
 import dask.array as _da
-import numpy as _np
 
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
@@ -67,10 +68,10 @@ _PROVENANCE = _populate(
 _PROVENANCE["__array_namespace_info__"] = "wrapped"
 
 globals().update(_DTYPES)
-e = _np.e
-pi = _np.pi
-inf = _np.inf
-nan = _np.nan
+e = _math.e
+pi = _math.pi
+inf = _math.inf
+nan = _math.nan
 newaxis = None
 
 from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
