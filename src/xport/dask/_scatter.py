@@ -54,7 +54,11 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     """``x`` updated at ``idx`` by ``op`` with ``values``, as a new lazy array."""
     if isinstance(values, da.Array):
         values = values.astype(x.dtype) if values.dtype != x.dtype else values
-    if op == "set" or _basic(idx):
+    parts = idx if isinstance(idx, tuple) else (idx,)
+    # Dask's __setitem__ fails on a None (new axis) in the index: NumPy's route.
+    if (op == "set" or _basic(idx)) and not any(p is None for p in parts):
+        if _basic(idx) and 0 in x[idx].shape:
+            return fresh(x)  # nothing selected (Dask's __setitem__ rejects this)
         out = fresh(x)
         try:
             out[idx] = values if op == "set" else _BINARY[op](x[idx], values).astype(x.dtype)
