@@ -32,7 +32,18 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
-from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, runtime_checkable
+from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
+
+from ._common.results import (
+    EighResult,
+    EigResult,
+    QRResult,
+    SlogdetResult,
+    SVDResult,
+    UniqueAllResult,
+    UniqueCountsResult,
+    UniqueInverseResult,
+)
 
 __all__ = [
     "Array",
@@ -65,65 +76,6 @@ Device: TypeAlias = Any
 
 _Axis: TypeAlias = int | tuple[int, ...] | None
 _FFTNorm: TypeAlias = Literal["backward", "ortho", "forward"]
-
-
-class UniqueAllResult(NamedTuple):
-    """What ``unique_all`` returns."""
-
-    values: Array
-    indices: Array
-    inverse_indices: Array
-    counts: Array
-
-
-class UniqueCountsResult(NamedTuple):
-    """What ``unique_counts`` returns."""
-
-    values: Array
-    counts: Array
-
-
-class UniqueInverseResult(NamedTuple):
-    """What ``unique_inverse`` returns."""
-
-    values: Array
-    inverse_indices: Array
-
-
-class EigResult(NamedTuple):
-    """What ``linalg.eig`` returns."""
-
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class EighResult(NamedTuple):
-    """What ``linalg.eigh`` returns."""
-
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class QRResult(NamedTuple):
-    """What ``linalg.qr`` returns."""
-
-    Q: Array
-    R: Array
-
-
-class SlogdetResult(NamedTuple):
-    """What ``linalg.slogdet`` returns."""
-
-    sign: Array
-    logabsdet: Array
-
-
-class SVDResult(NamedTuple):
-    """What ``linalg.svd`` returns."""
-
-    U: Array
-    S: Array
-    Vh: Array
 
 
 class FInfo(Protocol):

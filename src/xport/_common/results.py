@@ -1,4 +1,5 @@
-"""The named tuples the standard's set functions return."""
+"""The named tuples the standard's set and ``linalg`` functions return, one
+definition for every namespace (and for :mod:`xport._typing`)."""
 
 from __future__ import annotations
 
@@ -26,3 +27,39 @@ class UniqueInverseResult(NamedTuple):
 
     values: Any
     inverse_indices: Any
+
+
+class EigResult(NamedTuple):
+    """Eigenvalues and right eigenvectors of a (stack of) square matrix."""
+
+    eigenvalues: Any
+    eigenvectors: Any
+
+
+class EighResult(NamedTuple):
+    """Eigenvalues (ascending) and eigenvectors of a (stack of) Hermitian matrix."""
+
+    eigenvalues: Any
+    eigenvectors: Any
+
+
+class QRResult(NamedTuple):
+    """The factors of a QR decomposition."""
+
+    Q: Any
+    R: Any
+
+
+class SlogdetResult(NamedTuple):
+    """The sign and the natural log of the absolute value of a determinant."""
+
+    sign: Any
+    logabsdet: Any
+
+
+class SVDResult(NamedTuple):
+    """The factors of a singular value decomposition: ``x = U @ diag(S) @ Vh``."""
+
+    U: Any
+    S: Any
+    Vh: Any

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 import dask.array as _dask_array
 import numpy as _np
 
 from .. import numpy as _xnp_module
 from .._common.namespace import populate as _populate
+from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
 from . import _wrappers
 
@@ -30,42 +31,6 @@ Array = Any
 # Untyped library and a namespace populated at import: calls through Any.
 _da: Any = _dask_array
 _xnp: Any = _xnp_module
-
-
-class EighResult(NamedTuple):
-    """Eigenvalues and eigenvectors of a (stack of) symmetric/Hermitian matrix."""
-
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class EigResult(NamedTuple):
-    """Eigenvalues and right eigenvectors of a (stack of) square matrix."""
-
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class QRResult(NamedTuple):
-    """The QR decomposition of a (stack of) matrix."""
-
-    Q: Array
-    R: Array
-
-
-class SlogdetResult(NamedTuple):
-    """Sign and natural log of the absolute determinant."""
-
-    sign: Array
-    logabsdet: Array
-
-
-class SVDResult(NamedTuple):
-    """The singular value decomposition of a (stack of) matrix."""
-
-    U: Array
-    S: Array
-    Vh: Array
 
 
 _DTYPES: dict[tuple[str, tuple[Any, ...], tuple[Any, ...]], tuple[Any, ...]] = {}

@@ -10,10 +10,19 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from .._common.results import (
+    EighResult,
+    QRResult,
+    SlogdetResult,
+    SVDResult,
+    UniqueAllResult,
+    UniqueCountsResult,
+    UniqueInverseResult,
+)
 from .._spec.dtypes import KIND_MEMBERS
 from ._info import DTYPES, dtype_name
 
@@ -34,43 +43,6 @@ def _accepts(func: Any, keyword: str) -> bool:
 
 
 # --- result types the standard names ------------------------------------------------
-
-class UniqueAllResult(NamedTuple):
-    values: Array
-    indices: Array
-    inverse_indices: Array
-    counts: Array
-
-
-class UniqueCountsResult(NamedTuple):
-    values: Array
-    counts: Array
-
-
-class UniqueInverseResult(NamedTuple):
-    values: Array
-    inverse_indices: Array
-
-
-class EighResult(NamedTuple):
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class QRResult(NamedTuple):
-    Q: Array
-    R: Array
-
-
-class SlogdetResult(NamedTuple):
-    sign: Array
-    logabsdet: Array
-
-
-class SVDResult(NamedTuple):
-    U: Array
-    S: Array
-    Vh: Array
 
 
 # --- creation: the device= keyword ---------------------------------------------------

@@ -9,12 +9,13 @@ than ``Vh`` from ``svd``, and broadcasts no batch dimensions in ``solve``.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as _np
 import tensorflow as _tf
 
 from .._common.namespace import populate as _populate
+from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
 from ._manipulation import broadcast_shapes as _broadcast_shapes
 from ._operands import COMPLEX as _COMPLEX
@@ -27,42 +28,6 @@ from ._statistics import sum as _sum
 
 Array = Any
 matrix_transpose = _tf.linalg.matrix_transpose
-
-
-class EighResult(NamedTuple):
-    """Eigenvalues (ascending) and eigenvectors of a Hermitian matrix."""
-
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class EigResult(NamedTuple):
-    """Eigenvalues and right eigenvectors of a general square matrix."""
-
-    eigenvalues: Array
-    eigenvectors: Array
-
-
-class QRResult(NamedTuple):
-    """The factors of a QR decomposition."""
-
-    Q: Array
-    R: Array
-
-
-class SlogdetResult(NamedTuple):
-    """The sign and the natural log of the absolute value of a determinant."""
-
-    sign: Array
-    logabsdet: Array
-
-
-class SVDResult(NamedTuple):
-    """The factors of a singular value decomposition: ``x = U @ diag(S) @ Vh``."""
-
-    U: Array
-    S: Array
-    Vh: Array
 
 
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
