@@ -28,7 +28,7 @@ Semantics, identical on every backend:
   ``ValueError`` on immutable ones (JAX, TensorFlow). ``copy=True`` and the
   default ``copy=None`` return a new array.
 * Each backend takes its fastest native route (NumPy ``ufunc.at`` and fancy
-  assignment, PyTorch ``index_put`` / ``scatter_reduce``, JAX ``.at[]``,
+  assignment, PyTorch ``index_add_`` / ``scatter_reduce_``, JAX ``.at[]``,
   TensorFlow ``tensor_scatter_nd_*``), differentiable and traceable where the
   library is.
 
