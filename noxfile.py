@@ -38,13 +38,22 @@ def tests(session: nox.Session) -> None:
     session.run("python", "-m", "pytest", "-n", "2", *session.posargs)
 
 
-@nox.session(name="tests-numpy1")
-def tests_numpy1(session: nox.Session) -> None:
-    """The NumPy namespace on NumPy 1.26 (the oldest supported)."""
-    session.install(*TEST_DEPS, "numpy==1.26.*")
+# Older releases CI tests, one backend each: release -> (backend, requirements).
+OLDER_RELEASES = {
+    "numpy-1.26": ("numpy", ["numpy==1.26.*"]),  # the oldest NumPy supported
+    "jax-0.9": ("jax", ["jax==0.9.*", "jaxlib==0.9.*"]),  # the minor before the newest
+}
+
+
+@nox.session
+@nox.parametrize("release", list(OLDER_RELEASES))
+def older(session: nox.Session, release: str) -> None:
+    """One backend on an older release (NumPy 1.26, JAX 0.9), as CI runs it."""
+    backend, requirements = OLDER_RELEASES[release]
+    session.install(*TEST_DEPS, *requirements)
     session.install("-e", ".")
     session.run("python", "-m", "pytest", "-n", "2", *session.posargs,
-                env={"XPORT_BACKENDS": "numpy"})
+                env={"XPORT_BACKENDS": backend})
 
 
 @nox.session

@@ -10,6 +10,8 @@ it replaces. Complex inputs of the elementary functions (``exp``, ``sqrt``,
 ``sin``, ...) take a few extra elementwise operations that restore the
 standard's symmetries and special cases, which XLA's complex kernels break.
 
+Supported: JAX 0.9 and newer (CI runs the newest release and 0.9).
+
 Where JAX differs from the standard in ways no function can fix:
 
 * **No in-place updates.** JAX arrays are immutable: ``x[i] = v`` and the
@@ -32,6 +34,8 @@ Where JAX differs from the standard in ways no function can fix:
   (0, 5).
 * ``floor_divide`` with an infinite operand follows Python (NaN, or -1.0 for a
   finite number over an infinity of the other sign), which the standard allows.
+  Before JAX 0.10 ``jax.numpy.floor_divide`` gave NaN for a zero divisor; there
+  the wrapper returns the standard's ``+-inf`` (one more ``where``).
 * **``linalg.eig``/``eigvals`` run on CPU only** (a JAX limitation).
 * ``__array_namespace_info__().devices()`` lists ``jax.Device`` objects;
   ``device=`` arguments take a ``jax.Device`` (or a ``jax.sharding.Sharding``

@@ -52,7 +52,19 @@ pow = make_binary(  # noqa: A001 - the standard's name
     """,
 )
 
-floor_divide = make_floor_divide(jnp.floor_divide, jnp)
+
+def _ieee_floor_divide(x1: Any, x2: Any, /) -> Any:
+    # Before JAX 0.10 a floating-point zero divisor gave NaN (``lax.rem``'s NaN
+    # leaked into the quotient); IEEE and the standard give x1 / x2 there.
+    out = jnp.floor_divide(x1, x2)
+    if not jnp.issubdtype(out.dtype, jnp.floating):
+        return out
+    return jnp.where(jnp.equal(x2, 0), jnp.divide(x1, x2).astype(out.dtype), out)
+
+
+_ZERO_DIVISOR_GIVES_NAN = jax.__version_info__ < (0, 10, 0)
+floor_divide = make_floor_divide(
+    _ieee_floor_divide if _ZERO_DIVISOR_GIVES_NAN else jnp.floor_divide, jnp)
 remainder = make_remainder(jnp.remainder, jnp)
 
 
