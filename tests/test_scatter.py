@@ -181,6 +181,33 @@ def test_segment_reductions(backend, op):
     np.testing.assert_allclose(got, want, rtol=1e-5 if got.dtype == np.float32 else 1e-12)
 
 
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_segment_reductions_match_the_reference(backend, data):
+    op = data.draw(st.sampled_from(["sum", "max", "min"]))
+    rows = data.draw(st.integers(0, 12))
+    num_segments = data.draw(st.integers(0, 5))
+    # Half the cases keep every id in range (no id to drop), half allow strays.
+    low, high = (0, num_segments - 1) if data.draw(st.booleans()) else (-2, num_segments + 1)
+    if high < low:
+        low, high = -2, num_segments + 1
+    ids = np.asarray(data.draw(st.lists(st.integers(low, high), min_size=rows, max_size=rows)),
+                     dtype=data.draw(st.sampled_from(["int32", "int64"])))
+    values = np.asarray(data.draw(st.lists(st.floats(-100, 100, width=32), min_size=2 * rows,
+                                           max_size=2 * rows)), np.float32).reshape(rows, 2)
+    got = getattr(xport.scatter, f"segment_{op}")(backend.from_numpy(values),
+                                                  backend.from_numpy(ids), num_segments)
+    empty = {"sum": 0.0, "max": -np.inf, "min": np.inf}[op]
+    want = np.full((num_segments, 2), empty, np.float32)
+    combine = {"sum": np.add, "max": np.maximum, "min": np.minimum}[op]
+    for row, s in zip(values, ids.tolist(), strict=True):
+        if 0 <= s < num_segments:
+            want[s] = combine(want[s], row)
+    got = to_numpy(got)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
+
+
 def test_segment_argument_errors():
     with pytest.raises(TypeError, match="integer segment_ids"):
         xport.scatter.segment_sum(np.ones(3), np.ones(3), 2)

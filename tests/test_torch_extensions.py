@@ -37,6 +37,32 @@ def test_at_under_vmap_and_grad():
     np.testing.assert_allclose(g.numpy(), fd, rtol=1e-6, atol=1e-8)
 
 
+def test_negative_indices_and_stray_segment_ids_compile_without_graph_breaks():
+    # Eagerly on CPU the range checks read one value on the host; compiled (and
+    # under torch.func) they must stay elementwise passes with no graph break.
+    def f(x, idx, ids):
+        return xport.at(x, idx).add(1.0), xport.scatter.segment_sum(x, ids, 3)
+
+    x = torch.arange(5.0)
+    idx = torch.tensor([-1, 0, -1, 4])
+    ids = torch.tensor([0, -1, 2, 3, 2])
+    want = (torch.tensor([1.0, 1.0, 2.0, 3.0, 7.0]), torch.tensor([0.0, 0.0, 6.0]))
+    for fn in (f, torch.compile(f, fullgraph=True, backend="eager")):
+        for got, expected in zip(fn(x, idx, ids), want, strict=True):
+            torch.testing.assert_close(got, expected)
+
+
+def test_batched_indices_under_vmap():
+    x = torch.arange(4.0)
+    idxs = torch.tensor([[0, -1], [1, 1], [-4, 3]])
+    got = torch.func.vmap(lambda i: xport.at(x, i).add(10.0))(idxs)
+    want = torch.stack([xport.at(x, i).add(10.0) for i in idxs])
+    torch.testing.assert_close(got, want)
+    ids = torch.tensor([[0, 5], [1, -1], [1, 1]])
+    got = torch.func.vmap(lambda i: xport.scatter.segment_sum(x[:2], i, 2))(ids)
+    torch.testing.assert_close(got, torch.tensor([[0.0, 0.0], [0.0, 0.0], [0.0, 1.0]]))
+
+
 def test_grad_compiles_without_graph_breaks():
     def loss(x):
         xp = xport.namespace_of(x)

@@ -45,7 +45,11 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         info = np.iinfo(dtype)
         fill = info.min if op == "max" else info.max
     out = np.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
-    keep = (segment_ids >= 0) & (segment_ids < num_segments)
-    ids, rows = (segment_ids, data) if keep.all() else (segment_ids[keep], data[keep])
+    ids, rows = segment_ids, data
+    # Two reductions find out whether any id needs dropping; the mask (three
+    # more passes and two copies) is built only when one does.
+    if ids.size and (ids.min() < 0 or ids.max() >= num_segments):
+        keep = (ids >= 0) & (ids < num_segments)
+        ids, rows = ids[keep], data[keep]
     {"sum": np.add, "max": np.maximum, "min": np.minimum}[op].at(out, ids, rows)
     return out
