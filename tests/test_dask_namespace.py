@@ -206,6 +206,36 @@ def test_linalg_on_a_chunked_stack():
                                np.linalg.vector_norm(a, axis=(1, 2)))
 
 
+def test_empty_matrices_and_arrays():
+    # dask.array's gufuncs and repeat fail on zero-length axes; the results are known.
+    for shape in [(0, 0), (3, 0, 0), (0, 2, 2)]:
+        a = np.zeros(shape, np.float32)
+        x = da.from_array(a)
+        for name in ("inv", "cholesky", "eigvalsh"):
+            got = getattr(xp.linalg, name)(x)
+            want = getattr(np.linalg, name)(a)
+            assert got.shape == want.shape and got.dtype == want.dtype
+            assert compute(got).shape == want.shape
+        got = xp.linalg.solve(x, da.from_array(np.zeros((*shape[:-1], 2), np.float32)))
+        assert compute(got).shape == (*shape[:-1], 2)
+    empty = da.from_array(np.zeros((0, 2), bool))
+    assert compute(xp.repeat(empty, 2, axis=0)).shape == (0, 2)
+    assert compute(xp.repeat(empty, 3, axis=1)).shape == (0, 6)
+    assert xp.repeat(da.from_array(np.zeros(0)), da.from_array(np.zeros(0, np.int8))).shape == (0,)
+
+
+@pytest.mark.parametrize("num", [2, 7, 108, 1001])
+def test_linspace_ends_at_stop(num):
+    for start, stop in [(0.0, 1.0), (-3.3, 7.1), (1e-8, 0.3)]:
+        got = xp.linspace(start, stop, num)
+        values = compute(got)
+        assert values[-1] == stop and values[0] == start
+        np.testing.assert_allclose(values, np.linspace(start, stop, num), rtol=1e-15)
+    complex_values = compute(xp.linspace(1 - 2j, -1 + 3j, num))
+    np.testing.assert_allclose(complex_values, np.linspace(1 - 2j, -1 + 3j, num), rtol=1e-15)
+    assert complex_values.dtype == np.complex128 and complex_values[-1] == -1 + 3j
+
+
 # --- extensions -------------------------------------------------------------------------------
 
 def test_functional_updates():

@@ -97,6 +97,9 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     if axis is None:
         x, axis = _flat(x), 0
     (axis,) = normalize_axes((axis,), x.ndim)
+    if x.shape[axis] == 0:
+        # Nothing to repeat (dask.array.repeat fails on it): the empty x.
+        return da.zeros(x.shape, dtype=x.dtype)
     if isinstance(repeats, int):
         return da.repeat(x, repeats, axis=axis)
     if repeats.ndim == 0:

@@ -169,13 +169,33 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
              dtype: DType | None = None, device: Any = None, endpoint: bool = True) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
 
-    Deviation fixed: ``dask.array.linspace`` has no ``device`` keyword.
+    Deviations fixed: ``dask.array.linspace`` has no ``device`` keyword, and
+    its last value is ``start + (num - 1) * step``, which can miss ``stop`` by
+    an ulp; the standard (and NumPy) end exactly at ``stop`` (one more task on
+    the last chunk). Complex bounds, which ``dask.array.linspace`` rejects,
+    give the real and imaginary parts their own spacing, as NumPy does.
     """
     check_device(device)
     if dtype is None:
         dtype = (np.complex128 if isinstance(start, complex) or isinstance(stop, complex)
                  else np.float64)
-    return da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    if np.dtype(dtype).kind == "c":
+        start, stop = complex(start), complex(stop)
+        parts = [linspace(getattr(start, part), getattr(stop, part), num, endpoint=endpoint,
+                          dtype=np.finfo(dtype).dtype) for part in ("real", "imag")]
+        return (parts[0] + 1j * parts[1]).astype(dtype)
+    out = da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    if not endpoint or num < 2:
+        return out
+    last = out.numblocks[0] - 1
+    pinned = out.blocks[last].map_blocks(_pin_stop, stop, dtype=out.dtype)
+    return pinned if last == 0 else da.concatenate([out.blocks[:last], pinned])
+
+
+def _pin_stop(block: Any, stop: Any) -> Any:
+    block = block.copy()
+    block[-1] = stop
+    return block
 
 
 def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) -> Array:

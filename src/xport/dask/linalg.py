@@ -60,11 +60,23 @@ def _gufunc(name: str, signature: str, arrays: tuple[Any, ...], numpy_func: Call
     ins = signature.split("->", maxsplit=1)[0]
     core_ndims = tuple(len(part.strip("()").split(",")) if part.strip("()") else 0
                        for part in ins.replace("),(", ")|(").split("|"))
+    if axes is None and _known_empty(arrays):
+        # Dask's rechunking divides by zero-length chunks. Empty arrays hold
+        # no data, so NumPy's answer for empty stand-ins is the whole answer.
+        out = numpy_func(*(_np.empty(a.shape, a.dtype) for a in arrays), **options)
+        out = tuple(map(_da.asarray, out)) if isinstance(out, tuple) else _da.asarray(out)
+        return result(*out) if result is not None else out
     dtypes = _output_dtypes(name, numpy_func, arrays, core_ndims, options)
     out = _da.apply_gufunc(numpy_func, signature, *arrays,
                            output_dtypes=dtypes[0] if len(dtypes) == 1 else list(dtypes),
                            output_sizes=sizes, allow_rechunk=True, axes=axes, **options)
     return result(*out) if result is not None else out
+
+
+def _known_empty(arrays: tuple[Any, ...]) -> bool:
+    shapes = [a.shape for a in arrays]
+    return (any(0 in shape for shape in shapes)
+            and not any(math.isnan(n) for shape in shapes for n in shape))
 
 
 def _square(x: Array, name: str) -> None:
