@@ -7,6 +7,7 @@ configuration, and jax_enable_x64 for the float64 checks).
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import subprocess
 import sys
@@ -188,6 +189,66 @@ def test_choice_bernoulli_categorical_match_jax(xp):
                     jax.random.categorical(jk, logits, axis=0, shape=(5, 3)))
 
 
+def assert_close_to_jax(ours, theirs, rtol):
+    got, want = to_numpy(ours), np.asarray(theirs)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    np.testing.assert_allclose(got, want, rtol=rtol, atol=0)
+
+
+def test_gamma_matches_jax(xp):
+    # The same rejection steps with the same keys: the values agree to rounding
+    # (normal's few ulp, through v**3 and the boost's power).
+    alphas = np.asarray([[0.05, 0.3, 0.9], [1.0, 2.5, 40.0]], np.float32)
+    for seed in SEEDS[:5]:
+        k, jk = xr.key(seed, xp=xp), jax.random.key(seed)
+        for a in (0.3, 1.0, 7.5):
+            assert_close_to_jax(xr.gamma(k, a, (500,)), jax.random.gamma(jk, a, (500,)), 2e-5)
+        a_arr = xp.asarray(alphas)
+        assert_close_to_jax(xr.gamma(k, a_arr), jax.random.gamma(jk, alphas), 2e-5)
+        assert_close_to_jax(xr.gamma(k, a_arr[0, ...], (4, 3)),
+                            jax.random.gamma(jk, alphas[0], (4, 3)), 2e-5)
+    for shape in [(), (0,), (3, 0)]:
+        assert_close_to_jax(xr.gamma(k, 2.0, shape), jax.random.gamma(jk, 2.0, shape), 2e-5)
+
+
+def assert_same_truncated_draws(ours, theirs):
+    # Near the tails erfinv magnifies the last bit of erf(bound): compare the
+    # draws through the normal CDF (the uniform they came from), to a few ulp.
+    got, want = to_numpy(ours), np.asarray(theirs)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    cdf = np.vectorize(lambda v: math.erf(v / math.sqrt(2.0)))
+    np.testing.assert_allclose(cdf(got.astype(np.float64)), cdf(want.astype(np.float64)),
+                               rtol=0, atol=5e-7)
+
+
+def test_truncated_normal_matches_jax(xp):
+    bounds = [(-1.5, 0.7), (0.0, math.inf), (-math.inf, -2.0), (3.0, 3.5), (-0.01, 0.01)]
+    for seed in SEEDS[:5]:
+        k, jk = xr.key(seed, xp=xp), jax.random.key(seed)
+        for lower, upper in bounds:
+            got = xr.truncated_normal(k, lower, upper, (700,))
+            assert_same_truncated_draws(got, jax.random.truncated_normal(jk, lower, upper,
+                                                                           (700,)))
+            values = to_numpy(got)
+            assert np.all((values > lower) & (values < upper))
+        central = jax.random.truncated_normal(jk, -1.5, 0.7, (700,))
+        np.testing.assert_allclose(to_numpy(xr.truncated_normal(k, -1.5, 0.7, (700,))),
+                                   np.asarray(central), rtol=2e-6, atol=2e-7)
+        lows = np.asarray([-1.0, 0.5, -3.0], np.float32)
+        got = xr.truncated_normal(k, xp.asarray(lows), 2.0)
+        assert_same_truncated_draws(got, jax.random.truncated_normal(jk, lows, 2.0))
+
+
+def test_portable_erf_is_accurate():
+    from xport.random._erf import erf
+
+    x = np.concatenate([np.linspace(-7.0, 7.0, 20001), [0.0, 1e-300, 40.0, -np.inf, np.inf]])
+    got = erf(xport.namespace("numpy"), x)
+    want = np.asarray([math.erf(v) for v in x])
+    assert np.max(np.abs(got - want) / np.maximum(np.abs(want), 1e-300)) < 4e-15
+    assert np.isnan(erf(xport.namespace("numpy"), np.asarray([np.nan])))[0]
+
+
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), shape=st.lists(st.integers(0, 6), max_size=3),
        low=st.integers(-1000, 1000), span=st.integers(-5, 100000))
@@ -257,6 +318,12 @@ def test_under_torch_compile():
         assert_same(got, expected)
     normal = torch.compile(lambda k: xr.normal(k, (1001,)), fullgraph=True)(k)
     assert_within_ulp(normal, jax.random.normal(jk, (1001,)))
+    # gamma's rejection loops run fixed rounds when compiled: no graph break
+    shapes = torch.compile(lambda k: (xr.gamma(k, 0.7, (300,)),
+                                      xr.truncated_normal(k, -1.0, 2.0, (30,))),
+                           fullgraph=True, backend="aot_eager")(k)
+    assert_close_to_jax(shapes[0], jax.random.gamma(jk, 0.7, (300,)), 2e-5)
+    assert_same_truncated_draws(shapes[1], jax.random.truncated_normal(jk, -1.0, 2.0, (30,)))
 
 
 def test_under_tf_function():
@@ -274,6 +341,8 @@ def test_under_tf_function():
     assert_within_ulp(got[0], want[0])
     for ours, theirs in zip(got[1:], want[1:], strict=True):
         assert_same(ours, theirs)
+    assert_close_to_jax(tf.function(lambda k: xr.gamma(k, 3.0, (200,)))(k),
+                        jax.random.gamma(jk, 3.0, (200,)), 2e-5)
     # under XLA the multiply-adds fuse as in JAX
     assert_within_ulp(tf.function(lambda k: xr.normal(k, (101,)), jit_compile=True)(k), want[0])
     seeded = tf.function(lambda s: xr.key(s, xp=xport.namespace("tensorflow")))(

@@ -17,6 +17,10 @@ SAMPLERS = {
     "bits": lambda k: xr.bits(k, (6, 3)),
     "split": lambda k: xr.split(k, 3),
     "fold_in": lambda k: xr.fold_in(k, 17),
+    # Dask runs gamma's rejection loops a fixed number of rounds (it cannot
+    # read values lazily); NumPy loops until every element is accepted.
+    "gamma": lambda k: xr.gamma(k, 0.8, (301,)),
+    "truncated_normal": lambda k: xr.truncated_normal(k, -0.5, 2.0, (101,)),
 }
 
 

@@ -68,3 +68,12 @@ def bernoulli(xp: Any, key: Any, p: Any, shape: tuple[int, ...] | None) -> Any:
 def categorical(xp: Any, key: Any, logits: Any, axis: int,
                 shape: tuple[int, ...] | None) -> Any:
     return jax.random.categorical(_typed(key), logits, axis, shape)
+
+
+def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
+                     shape: tuple[int, ...] | None, dtype: Any) -> Any:
+    return jax.random.truncated_normal(_typed(key), lower, upper, shape, dtype)
+
+
+def gamma(xp: Any, key: Any, a: Any, shape: tuple[int, ...] | None, dtype: Any) -> Any:
+    return jax.random.gamma(_typed(key), a, shape, dtype)

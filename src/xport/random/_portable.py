@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Final
 
+from ._erf import erf
 from ._erfinv import erfinv
 from ._threefry import threefry2x32
 from ._words import MASK32, Words, words_for
@@ -44,6 +45,40 @@ def _torch_is_eager() -> bool:
 _BLOCKWISE: Final[dict[str, Callable[[], bool]]] = {
     "xport.numpy": lambda: True,
     "xport.torch": _torch_is_eager,
+}
+
+
+def _torch_reads_values(*arrays: Any) -> bool:
+    import torch
+
+    functorch = torch._C._functorch  # pyright: ignore[reportAttributeAccessIssue]
+    return (not torch.compiler.is_compiling() and torch._C._get_tracing_state() is None
+            and not any(isinstance(a, torch.Tensor)
+                        and functorch.is_functorch_wrapped_tensor(a) for a in arrays))
+
+
+def _never_reads_values(*arrays: Any) -> bool:
+    return False
+
+
+def _always_reads_values(*arrays: Any) -> bool:
+    return True
+
+
+def _tensorflow_reads_values(*arrays: Any) -> bool:
+    import tensorflow as tf
+
+    return bool(tf.executing_eagerly())
+
+
+# Libraries where a sampler may read array values on the host to decide how
+# often to loop (eagerly, with no device sync). Everywhere else (Dask, traced
+# code, unknown namespaces) rejection loops run a fixed number of rounds.
+_READS_VALUES: Final[dict[str, Callable[[Any, Any], bool]]] = {
+    "xport.numpy": _always_reads_values,
+    "array_api_strict": _always_reads_values,
+    "xport.torch": _torch_reads_values,
+    "xport.tensorflow": _tensorflow_reads_values,
 }
 
 
@@ -420,3 +455,188 @@ def categorical(xp: Any, key: Any, logits: Any, axis: int,
     noise = _gumbel(w, key_words(w, key), (*prefix, *logits.shape), kind, device_of(key))
     expanded = xp.reshape(logits, (1,) * len(prefix) + tuple(logits.shape))
     return xp.argmax(noise + expanded, axis=len(prefix) + axis)
+
+
+# -- truncated normal and gamma ----------------------------------------------
+
+def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
+                     shape: tuple[int, ...] | None, dtype: Any) -> Any:
+    """Normals conditioned on ``lower < x < upper``, as
+    ``jax.random.truncated_normal``: ``sqrt(2) * erfinv(u)`` for ``u`` uniform
+    between ``erf(lower / sqrt(2))`` and ``erf(upper / sqrt(2))``, clipped into
+    the open interval."""
+    w = words_for(xp)
+    kind = _float_kind(xp, dtype, "truncated_normal")
+    device = device_of(key)
+    low = _bound(xp, lower, dtype, device)
+    high = _bound(xp, upper, dtype, device)
+    if shape is None:
+        shape = tuple(xp.broadcast_arrays(low, high)[0].shape)
+    # erf of the float quotient (as JAX divides), evaluated in float64.
+    edges = [xp.astype(erf(xp, xp.astype(bound / _SQRT2, xp.float64)), dtype)
+             for bound in (low, high)]
+    u = _uniform(w, key_words(w, key), shape, kind, minval=edges[0], maxval=edges[1],
+                 device=device)
+    out = _SQRT2 * erfinv(xp, u)
+    return xp.clip(out, xp.nextafter(low, xp.asarray(math.inf, dtype=dtype, device=device)),
+                   xp.nextafter(high, xp.asarray(-math.inf, dtype=dtype, device=device)))
+
+
+# Rounds of the rejection loops where values cannot be read (see _READS_VALUES):
+# an element still rejected after them keeps a rejected proposal. At a = 1, the
+# worst case, a round rejects with probability < 0.05 and an inner proposal
+# fails (v <= 0) with probability 0.0072, so that happens with probability
+# < 1e-12 per element.
+_GAMMA_ROUNDS: Final = 10
+_PROPOSAL_ROUNDS: Final = 6
+
+
+def _split_each(w: Words, kw: KeyWords, num: int) -> list[KeyWords]:
+    """``split(k, num)`` for every key of the arrays ``kw``: ``num`` key pairs."""
+    device = device_of(kw[0])
+    return [_encrypt(w, kw, w.const(i, device)) for i in range(num)]
+
+
+def _split_stacked(w: Words, kw: KeyWords, num: int) -> KeyWords:
+    """``split(k, num)`` for every key of ``kw``, stacked on a new leading axis."""
+    xp = w.xp
+    counters = xp.reshape(w.iota(0, num, device_of(kw[0])), (num,) + (1,) * kw[0].ndim)
+    return _encrypt(w, kw, counters)
+
+
+def _unit_each(w: Words, kw: KeyWords, kind: str) -> Any:
+    """A shape-() uniform [0, 1) draw from every key of ``kw``."""
+    return _unit(w, kw, w.const(0, device_of(kw[0])), kind)
+
+
+def _normal_each(w: Words, kw: KeyWords, kind: str) -> Any:
+    """A shape-() standard normal draw from every key of ``kw``."""
+    xp = w.xp
+    dtype = getattr(xp, kind)
+    device = device_of(kw[0])
+    above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
+    u = _scale(xp, _unit_each(w, kw, kind), _bound(xp, above_minus_one, dtype, device),
+               _bound(xp, 1.0, dtype, device), _exact_product(above_minus_one, 1.0))
+    return _SQRT2 * erfinv(xp, u, open_interval=True)
+
+
+def _first(xp: Any, where: Any, *arrays: Any) -> list[Any]:
+    """Each array's entry at the first True of ``where`` along axis 0 (entry 0
+    where there is none)."""
+    index = xp.argmax(xp.astype(where, xp.int8), axis=0, keepdims=True)
+    return [xp.take_along_axis(a, index, axis=0)[0, ...] for a in arrays]
+
+
+class _Gamma:
+    """The Marsaglia-Tsang steps of ``jax.random.gamma`` for flat arrays of keys
+    and shapes ``a`` (boosted to ``a + 1`` below 1)."""
+
+    def __init__(self, w: Words, kind: str, alpha: Any) -> None:
+        xp = self.xp = w.xp
+        self.w, self.kind = w, kind
+        self.d = alpha - 1.0 / 3.0
+        self.c = (1.0 / 3.0) / xp.sqrt(self.d)
+
+    def rejected(self, x2: Any, v3: Any, u: Any) -> Any:
+        xp, d = self.xp, self.d
+        # (v3 <= 0 only if every proposal of a fixed-round inner loop failed.)
+        return (((u >= 1.0 - 0.0331 * (x2 * x2))
+                 & (xp.log(u) >= x2 * 0.5 + d * ((1.0 - v3) + xp.log(v3))))
+                | (v3 <= 0.0))
+
+    def looped(self, kw: KeyWords) -> Any:
+        """``v**3`` of the accepted proposals, looping until every element is
+        accepted (where values can be read)."""
+        xp, w, kind = self.xp, self.w, self.kind
+        x2 = xp.zeros_like(self.d)
+        v3 = xp.ones_like(self.d)
+        u = xp.full_like(self.d, 2.0)
+        active = self.rejected(x2, v3, u)
+        while bool(xp.any(active)):
+            kept_kw, proposal_kw, u_kw = _split_each(w, kw, 3)
+            x = xp.zeros_like(self.d)
+            v = -xp.ones_like(self.d)
+            proposing = active
+            while bool(xp.any(proposing)):
+                proposal_next, sub_kw = _split_each(w, proposal_kw, 2)
+                x_new = _normal_each(w, sub_kw, kind)
+                x = xp.where(proposing, x_new, x)
+                v = xp.where(proposing, 1.0 + x_new * self.c, v)
+                proposal_kw = _pick(xp, proposing, proposal_next, proposal_kw)
+                proposing = proposing & (v <= 0.0)
+            x2 = xp.where(active, x * x, x2)
+            v3 = xp.where(active, (v * v) * v, v3)
+            u = xp.where(active, _unit_each(w, u_kw, kind), u)
+            kw = _pick(xp, active, kept_kw, kw)
+            active = active & self.rejected(x2, v3, u)
+        return v3
+
+    def rounds(self, kw: KeyWords) -> Any:
+        """``v**3`` of the first accepted proposal among a fixed number of
+        rounds, every round's draws stacked on leading axes (one cipher call
+        per step of the key chains, for a small traced graph)."""
+        xp, w, kind = self.xp, self.w, self.kind
+        proposal_keys: list[KeyWords] = []
+        u_keys: list[KeyWords] = []
+        for _ in range(_GAMMA_ROUNDS):
+            k0, k1 = _split_stacked(w, kw, 3)
+            kw = (k0[0], k1[0])
+            proposal_keys.append((k0[1], k1[1]))
+            u_keys.append((k0[2], k1[2]))
+        chain = _stack_keys(xp, proposal_keys)
+        subs: list[KeyWords] = []
+        for _ in range(_PROPOSAL_ROUNDS):
+            k0, k1 = _split_stacked(w, chain, 2)
+            chain = (k0[0], k1[0])
+            subs.append((k0[1], k1[1]))
+        x = _normal_each(w, _stack_keys(xp, subs), kind)  # (proposals, rounds, size)
+        v = 1.0 + x * self.c
+        x, v = _first(xp, v > 0.0, x, v)
+        x2, v3 = x * x, (v * v) * v
+        u = _unit_each(w, _stack_keys(xp, u_keys), kind)
+        (v3,) = _first(xp, ~self.rejected(x2, v3, u), v3)
+        return v3
+
+
+def _stack_keys(xp: Any, keys: list[KeyWords]) -> KeyWords:
+    return xp.stack([k[0] for k in keys]), xp.stack([k[1] for k in keys])
+
+
+def _pick(xp: Any, mask: Any, new: KeyWords, old: KeyWords) -> KeyWords:
+    return xp.where(mask, new[0], old[0]), xp.where(mask, new[1], old[1])
+
+
+def gamma(xp: Any, key: Any, a: Any, shape: tuple[int, ...] | None, dtype: Any) -> Any:
+    """Gamma(a, 1) samples, as ``jax.random.gamma``: Marsaglia and Tsang's
+    rejection method run for every element with its own key (``split(key,
+    size)``), in lockstep; ``a < 1`` is boosted to ``a + 1`` and scaled by
+    ``u ** (1 / a)``."""
+    kind = _float_kind(xp, dtype, "gamma")
+    alpha, shape = gamma_shapes(xp, a, shape, dtype, device_of(key))
+    reads = _READS_VALUES.get(getattr(xp, "__name__", ""), _never_reads_values)(key, alpha)
+    counters = words_for(xp).iota(0, alpha.shape[0], device_of(key))
+    return xp.reshape(gamma_flat(xp, key, alpha, counters, kind, reads=reads), shape)
+
+
+def gamma_shapes(xp: Any, a: Any, shape: tuple[int, ...] | None, dtype: Any,
+                 device: Any) -> tuple[Any, tuple[int, ...]]:
+    """``a`` as a flat array of ``dtype`` broadcast to ``shape``, and the shape."""
+    alpha = _bound(xp, a, dtype, device)
+    if shape is None:
+        shape = tuple(alpha.shape)
+    return xp.reshape(xp.broadcast_to(alpha, shape), (_size(shape),)), shape
+
+
+def gamma_flat(xp: Any, key: Any, alpha: Any, counters: Any, kind: str, *,
+               reads: bool) -> Any:
+    """Gamma samples for the flat ``alpha``, element ``i`` drawn with the key
+    ``split(key, size)[counters[i]]``; ``reads`` says whether loops may read
+    values (else they run fixed rounds)."""
+    w = words_for(xp)
+    kw, final_key = _split_each(w, _encrypt(w, key_words(w, key), w.words(counters)), 2)
+    boosted = alpha >= 1.0
+    steps = _Gamma(w, kind, xp.where(boosted, alpha, alpha + 1.0))
+    v3 = steps.looped(kw) if reads else steps.rounds(kw)
+    boost = xp.where(boosted, xp.ones_like(alpha),
+                     xp.pow(1.0 - _unit_each(w, final_key, kind), 1.0 / alpha))
+    return (steps.d * v3) * boost
