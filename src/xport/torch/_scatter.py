@@ -10,9 +10,11 @@ the input's device.
 
 Negative positions (and, for the segment reductions, ids out of range) need
 an extra elementwise pass. On a CPU tensor outside any tracing or ``torch.func``
-transform, where reading a value costs no device sync and bakes nothing into
-a graph, one reduction checks whether that pass is needed; everywhere else the
-pass always runs, so there is never a host sync the native call would not have.
+transform, where an error can be caught without a device sync and nothing is
+baked into a graph, the kernel first runs on the indices as given (PyTorch's
+CPU kernels check every index) and the pass runs only if it raised; everywhere
+else the pass always runs, so there is never a host sync the native call
+would not have.
 
 PyTorch rejects negative slice steps; such slices are rewritten as positive
 steps on a flipped copy (same elements, same order).
@@ -83,51 +85,77 @@ _INDEX_DTYPES = (torch.int64, torch.int32)
 
 
 def _readable(t: torch.Tensor) -> bool:
-    """Whether ``t``'s values can be read on the host for free: a plain CPU
-    tensor, outside ``torch.compile``/``torch.jit`` tracing and ``torch.func``."""
+    """Whether a kernel's index error on ``t`` can be caught on the host for
+    free: a plain CPU tensor, outside ``torch.compile``/``torch.jit`` tracing
+    and ``torch.func``."""
     return (t.device.type == "cpu" and not torch.compiler.is_compiling()
             and torch._C._get_tracing_state() is None
             and not torch._C._functorch.is_functorch_wrapped_tensor(t))
 
 
-def _flat_positions(out: torch.Tensor, idx: Any) -> torch.Tensor:
+def _integer_tensor(idx: Any) -> bool:
+    return (isinstance(idx, torch.Tensor) and not idx.dtype.is_floating_point
+            and not idx.dtype.is_complex and idx.dtype != torch.bool)
+
+
+def _flat_positions(out: torch.Tensor, idx: Any) -> tuple[torch.Tensor, bool]:
     """The positions in ``out.reshape(-1)`` that ``idx`` selects, shaped as
-    ``out[idx]``. An integer tensor into a 1-d ``out`` is its own answer (made
-    non-negative); other index forms gather from an ``arange``."""
-    if (out.ndim == 1 and isinstance(idx, torch.Tensor) and not idx.dtype.is_floating_point
-            and not idx.dtype.is_complex and idx.dtype != torch.bool):
-        if idx.dtype not in _INDEX_DTYPES or idx.device != out.device:
-            idx = idx.to(device=out.device, dtype=torch.int64)
+    ``out[idx]``, and whether they may still be negative. An integer tensor
+    into a 1-d ``out`` is its own answer (made non-negative unless its values
+    are readable, see the module's docstring); other index forms gather from
+    an ``arange``."""
+    if out.ndim == 1 and _integer_tensor(idx):
         positions: torch.Tensor = idx
-        if _readable(positions) and (positions.numel() == 0 or int(positions.min()) >= 0):
-            return positions
-        positions = positions.to(torch.int64)
-        return torch.where(positions < 0, positions + out.shape[0], positions)
-    return torch.arange(out.numel(), device=out.device).reshape(out.shape)[idx]
+        if positions.dtype not in _INDEX_DTYPES or positions.device != out.device:
+            positions = positions.to(device=out.device, dtype=torch.int64)
+        if _readable(positions):
+            return positions, True
+        return _non_negative(positions, out.shape[0]), False
+    return torch.arange(out.numel(), device=out.device).reshape(out.shape)[idx], False
 
 
-def _accumulate(out: torch.Tensor, idx: Any, op: str, values: Any) -> torch.Tensor:
-    positions = _flat_positions(out, idx)
-    flat_positions = positions.reshape(-1)
-    vals = torch.broadcast_to(_as_values(values, out), positions.shape).reshape(-1)
-    flat = out.reshape(-1)
+def _non_negative(positions: torch.Tensor, n: int) -> torch.Tensor:
+    positions = positions.to(torch.int64)
+    return torch.where(positions < 0, positions + n, positions)
+
+
+def _scattered(flat: torch.Tensor, positions: torch.Tensor, op: str,
+               vals: torch.Tensor) -> torch.Tensor:
+    """``flat`` with ``vals`` combined in at ``positions`` by ``op``."""
     # Out-of-place forms: each copies ``flat`` once (the copy ``x`` needs
     # anyway), and unlike the in-place ones they work under torch.func.vmap
     # when only the index or the values are batched.
     if op in ("add", "subtract"):
         # index_add applies every duplicate, as index_put_(accumulate=True)
         # does, and is several times faster on CPU.
-        flat = flat.index_add(0, flat_positions, vals if op == "add" else -vals)
-    elif op in _REDUCE:
-        flat = flat.scatter_reduce(0, flat_positions, vals, reduce=_REDUCE[op],
+        return flat.index_add(0, positions, vals if op == "add" else -vals)
+    if op in _REDUCE:
+        return flat.scatter_reduce(0, positions.to(torch.int64), vals, reduce=_REDUCE[op],
                                    include_self=True)
-    else:
-        # Dividing (or raising) by v1 then v2 is dividing by (raising to) v1 * v2:
-        # collect the product of every occurrence, then apply once.
-        factors = torch.ones_like(flat).scatter_reduce(0, flat_positions, vals, reduce="prod",
-                                                       include_self=True)
-        flat = flat / factors if op == "divide" else torch.pow(flat, factors)
-    return flat.reshape(out.shape)
+    # Dividing (or raising) by v1 then v2 is dividing by (raising to) v1 * v2:
+    # collect the product of every occurrence, then apply once.
+    factors = torch.ones_like(flat).scatter_reduce(0, positions.to(torch.int64), vals,
+                                                   reduce="prod", include_self=True)
+    return flat / factors if op == "divide" else torch.pow(flat, factors)
+
+
+# What PyTorch's CPU kernels raise for a position outside [0, n).
+_OUT_OF_RANGE = (IndexError, RuntimeError)
+
+
+def _accumulate(out: torch.Tensor, idx: Any, op: str, values: Any) -> torch.Tensor:
+    positions, maybe_negative = _flat_positions(out, idx)
+    vals = torch.broadcast_to(_as_values(values, out), positions.shape).reshape(-1)
+    flat, positions = out.reshape(-1), positions.reshape(-1)
+    if maybe_negative:
+        # The kernels check every position: try as given (no extra pass when
+        # none is negative); on failure, make them non-negative and retry, so
+        # that a position out of range raises PyTorch's own error.
+        try:
+            return _scattered(flat, positions, op, vals).reshape(out.shape)
+        except _OUT_OF_RANGE:
+            positions = _non_negative(positions, flat.shape[0])
+    return _scattered(flat, positions, op, vals).reshape(out.shape)
 
 
 def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
@@ -147,8 +175,8 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
 
 def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     """Reduce the rows of ``data`` into ``num_segments`` buckets; ids outside
-    the range go to a spare bucket that is dropped (checked first where that
-    costs no host sync, see the module's docstring)."""
+    the range go to a spare bucket that is dropped (only when needed where that
+    is known without a host sync, see the module's docstring)."""
     dtype = data.dtype
     if op == "sum":
         fill: Any = 0
@@ -160,27 +188,27 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         info = torch.iinfo(dtype)
         fill = info.min if op == "max" else info.max
     ids = segment_ids.to(device=data.device)
-    spare = 1
     if ids.dtype not in _INDEX_DTYPES:
         ids = ids.to(torch.int64)
-    if _readable(ids) and _within(ids, num_segments):
-        spare = 0
-    else:
-        valid = (ids >= 0) & (ids < num_segments)
-        ids = torch.where(valid, ids.to(torch.int64), num_segments)
-    out = torch.full((num_segments + spare, *data.shape[1:]), fill, dtype=dtype,
-                     device=data.device)
+    shape = data.shape[1:]
+    if _readable(ids):
+        # The kernels check every id: with all in range (the usual case) no
+        # extra pass; otherwise fall through to the spare bucket.
+        try:
+            return _segment_into(torch.full((num_segments, *shape), fill, dtype=dtype,
+                                            device=data.device), op, ids, data)
+        except _OUT_OF_RANGE:
+            pass
+    valid = (ids >= 0) & (ids < num_segments)
+    ids = torch.where(valid, ids.to(torch.int64), num_segments)
+    out = torch.full((num_segments + 1, *shape), fill, dtype=dtype, device=data.device)
+    return _segment_into(out, op, ids, data)[:num_segments]
+
+
+def _segment_into(out: torch.Tensor, op: str, ids: torch.Tensor,
+                  data: torch.Tensor) -> torch.Tensor:
     if op == "sum":
-        out = out.index_add(0, ids, data)
-    else:
-        expanded = ids.to(torch.int64).reshape(-1, *([1] * (data.ndim - 1))).expand_as(data)
-        out = out.scatter_reduce(0, expanded, data, reduce="amax" if op == "max" else "amin",
-                                 include_self=True)
-    return out[:num_segments] if spare else out
-
-
-def _within(ids: torch.Tensor, n: int) -> bool:
-    if ids.numel() == 0:
-        return True
-    low, high = torch.aminmax(ids)
-    return int(low) >= 0 and int(high) < n
+        return out.index_add(0, ids, data)
+    expanded = ids.to(torch.int64).reshape(-1, *([1] * (data.ndim - 1))).expand_as(data)
+    return out.scatter_reduce(0, expanded, data, reduce="amax" if op == "max" else "amin",
+                              include_self=True)
