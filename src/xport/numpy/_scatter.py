@@ -44,12 +44,17 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     else:
         info = np.iinfo(dtype)
         fill = info.min if op == "max" else info.max
+    ufunc = {"sum": np.add, "max": np.maximum, "min": np.minimum}[op]
     out = np.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
-    ids, rows = segment_ids, data
-    # Two reductions find out whether any id needs dropping; the mask (three
-    # more passes and two copies) is built only when one does.
-    if ids.size and (ids.min() < 0 or ids.max() >= num_segments):
-        keep = (ids >= 0) & (ids < num_segments)
-        ids, rows = ids[keep], data[keep]
-    {"sum": np.add, "max": np.maximum, "min": np.minimum}[op].at(out, ids, rows)
+    # One reduction rules out negative ids (which NumPy would wrap); ufunc.at
+    # itself rejects ids past the end. Only then is a mask built (three more
+    # passes and two copies) to drop the strays.
+    if not segment_ids.size or segment_ids.min() >= 0:
+        try:
+            ufunc.at(out, segment_ids, data)
+            return out
+        except IndexError:
+            out = np.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
+    keep = (segment_ids >= 0) & (segment_ids < num_segments)
+    ufunc.at(out, segment_ids[keep], data[keep])
     return out
