@@ -752,3 +752,17 @@ def test_dispatch_does_not_import_tensorflow():
         print(xport.backend_of(Fake()), "tensorflow" in sys.modules)
     """)
     assert out == "tensorflow False"
+
+
+def test_first_sighting_inside_tf_function_converts_cleanly():
+    # AutoGraph converts the code a tf.function calls; dispatch's first
+    # sighting of tf.Tensor (and xport.random) must not make it fall back with
+    # a "could not transform" warning.
+    code = ("import tensorflow as tf, xport, xport.random as xr\n"
+            "f = tf.function(lambda x: xport.namespace_of(x).sin(x) + xr.uniform("
+            "xr.key(0, xp=xport.namespace_of(x)), (3,)))\n"
+            "print(f(tf.constant([1.0, 2.0, 3.0])).shape)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=300)
+    assert "(3,)" in out.stdout
+    assert "could not transform" not in out.stderr

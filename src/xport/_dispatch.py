@@ -125,7 +125,9 @@ def _load_namespace(backend: str) -> ModuleType:
 def _import_namespace_package(backend: str) -> ModuleType:
     # Static import statements, not importlib: torch.compile traces an import
     # statement (it performs it while tracing) but refuses importlib, so a
-    # first sighting of a tensor inside a compiled function stays in the graph.
+    # first sighting of a tensor inside a compiled function stays in the graph;
+    # and tf.function's AutoGraph tries (and fails, with a warning) to convert
+    # importlib's code, where it leaves import statements alone.
     if backend == "numpy":
         from . import numpy as numpy_ns
 
@@ -138,6 +140,10 @@ def _import_namespace_package(backend: str) -> ModuleType:
         from . import jax as jax_ns
 
         return jax_ns
+    if backend == "tensorflow":
+        from . import tensorflow as tensorflow_ns
+
+        return tensorflow_ns
     return importlib.import_module(f".{backend}", __package__)
 
 
@@ -146,19 +152,28 @@ def _resolve_namespace(x: object, position: int) -> Any:
     # are serialised by Python's import system. (A lock would also break
     # torch.compile's tracing of a first sighting.)
     cls = type(x)
-    backend = _resolve_backend(cls)
-    if backend is not None:
-        found: Any = _load_namespace(backend)
-    elif issubclass(cls, _SCALAR_TYPES):
-        found = _IGNORED
-    elif hasattr(cls, "__array_namespace__"):
-        found = _PROTOCOL
-    else:
-        raise TypeError(_unknown_type_message(x, position))
+    found = _classify(cls, x, position)
     _namespace_by_type[cls] = found
     if found is not _PROTOCOL:
         _fast_namespace_by_type[cls] = found
     return found
+
+
+def _classify(cls: type[object], x: object, position: int) -> Any:
+    """The namespace module for arrays of ``cls``, or _IGNORED / _PROTOCOL.
+
+    (Returns from each branch: AutoGraph, which converts this code when a
+    first sighting happens inside ``tf.function``, cannot convert branches
+    that rebind an annotated name.)
+    """
+    backend = _resolve_backend(cls)
+    if backend is not None:
+        return _load_namespace(backend)
+    if issubclass(cls, _SCALAR_TYPES):
+        return _IGNORED
+    if hasattr(cls, "__array_namespace__"):
+        return _PROTOCOL
+    raise TypeError(_unknown_type_message(x, position))
 
 
 def _type_name(x: object) -> str:
@@ -230,7 +245,9 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
     """
     if api_version is not None:
         _check_api_version(api_version)
-    found: Namespace | None = None
+    # Not annotated here: AutoGraph (tf.function) cannot convert a loop that
+    # rebinds an annotated name.
+    found = _NO_NAMESPACE
     for x in arrays:
         ns = _fast_get(type(x))
         if ns is _IGNORED:
@@ -241,9 +258,12 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
     return found if found is not None else _namespace_of_general(arrays, api_version)
 
 
+_NO_NAMESPACE: Namespace | None = None
+
+
 def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Namespace:
     """namespace_of for first sightings, __array_namespace__ objects and errors."""
-    found: Namespace | None = None
+    found = _NO_NAMESPACE
     for position, x in enumerate(arrays):
         try:
             ns = _namespace_by_type[type(x)]
