@@ -350,6 +350,27 @@ def test_under_tf_function():
     assert_same(seeded, jax.random.key_data(jax.random.key(77)))
 
 
+def test_large_eager_tensorflow_draws_are_compiled_and_exact():
+    # Eager draws of 2**16 numbers and more run XLA-compiled (one fused pass);
+    # XLA fuses the multiply-adds as it does for jax.random: JAX's exact floats.
+    pytest.importorskip("tensorflow")
+    from xport.random import _tensorflow
+
+    k = xr.key(12, xp=xport.namespace("tensorflow"))
+    jk = jax.random.key(12)
+    n = (1 << 16) + 3
+    assert_same(xr.bits(k, (n,)), jax.random.bits(jk, (n,)))
+    assert_same(xr.uniform(k, (n,), minval=-2.0, maxval=0.5),
+                jax.random.uniform(jk, (n,), minval=-2.0, maxval=0.5))
+    assert_same(xr.normal(k, (n,)), jax.random.normal(jk, (n,)))
+    assert_same(xr.integers(k, (n,), -9, 70000), jax.random.randint(jk, (n,), -9, 70000))
+    assert_same(xr.truncated_normal(k, -0.5, 1.5, (n,)),
+                jax.random.truncated_normal(jk, -0.5, 1.5, (n,)))
+    assert_same(xr.bernoulli(k, 0.25, (n,)), jax.random.bernoulli(jk, 0.25, (n,)))
+    assert {"bits", "uniform", "normal", "integers", "truncated_normal",
+            "bernoulli"} <= set(_tensorflow._compiled)
+
+
 def test_results_follow_the_key_device():
     torch = pytest.importorskip("torch")
     k = torch.tensor([0, 42], dtype=torch.uint32, device="meta")

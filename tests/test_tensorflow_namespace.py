@@ -766,3 +766,15 @@ def test_first_sighting_inside_tf_function_converts_cleanly():
                          check=True, timeout=300)
     assert "(3,)" in out.stdout
     assert "could not transform" not in out.stderr
+
+
+def test_copies_compile_with_xla():
+    # DeepCopy has no XLA kernel: inside tf.function a copy is tf.identity.
+    x = tf.constant([1.0, 2.0])
+    f = tf.function(lambda x: xp.astype(x, xp.float32, copy=True) * 2.0
+                    + xp.asarray(x, copy=True), jit_compile=True)
+    np.testing.assert_array_equal(f(x).numpy(), [3.0, 6.0])
+    v = tf.Variable([1.0, 2.0])
+    copied = xp.astype(v, xp.float32, copy=True)
+    v.assign([5.0, 6.0])
+    np.testing.assert_array_equal(copied.numpy(), [1.0, 2.0])

@@ -21,7 +21,9 @@ corresponding ``jax.random`` function under JAX's default configuration
   take logarithms, which libraries may round differently). ``normal`` is
   within 3 ulp in float32 (95 % identical: the inverse error function is
   evaluated as XLA does, but XLA's ``log1p`` rounds its own way); in float64
-  it is within 1e-13 relative (XLA's float64 ``erfinv`` differs more).
+  it is within 1e-13 relative (XLA's float64 ``erfinv`` differs more). Where
+  XLA itself compiles the portable code (TensorFlow's large eager draws, or
+  ``tf.function(jit_compile=True)``) the floats are JAX's bit for bit.
 * Defaults are JAX's, so a call without ``dtype`` gives the same numbers on
   every backend: ``float32`` floats, ``int32`` integers, ``uint32`` bits.
   ``float64`` gives JAX's numbers with ``jax_enable_x64`` on (52 random
@@ -30,7 +32,9 @@ corresponding ``jax.random`` function under JAX's default configuration
 * On JAX, every function is ``jax.random``'s. Elsewhere the Threefry cipher and
   the samplers are written once with the standard's operations (see
   ``_portable.py``), so they also run under ``torch.compile`` and
-  ``tf.function``, and on any namespace with uint32 arithmetic.
+  ``tf.function``, and on any namespace with uint32 arithmetic. Eager
+  TensorFlow compiles draws of 2**16 numbers and more with XLA (one fused
+  pass instead of ~150 kernel launches); Dask runs ``gamma`` chunk by chunk.
 """
 
 from __future__ import annotations
@@ -48,7 +52,8 @@ __all__ = ["bernoulli", "bits", "categorical", "choice", "fold_in", "gamma", "in
 Shape = int | tuple[int, ...]
 
 # Namespaces that have a faster route than the portable one: module per name.
-_ROUTES: Final[dict[str, str]] = {"xport.jax": "._jax", "xport.dask": "._dask"}
+_ROUTES: Final[dict[str, str]] = {"xport.jax": "._jax", "xport.dask": "._dask",
+                                  "xport.tensorflow": "._tensorflow"}
 _loaded: dict[str, ModuleType] = {}
 
 

@@ -32,7 +32,11 @@ _deep_copy: Callable[[Array], Array] = tf.custom_gradient(_copy_with_identity_gr
 
 def deep_copy(x: Array) -> Array:
     """A new tensor with its own buffer holding ``x``'s values (the value of a
-    ``tf.Variable`` at the time of the call)."""
+    ``tf.Variable`` at the time of the call). Inside a ``tf.function`` no
+    buffer can be shared with another library, so there it is ``tf.identity``
+    (which XLA compiles; ``DeepCopy`` has no XLA kernel)."""
+    if not tf.executing_eagerly():
+        return tf.identity(x)
     return _deep_copy(tf.convert_to_tensor(x))
 
 
