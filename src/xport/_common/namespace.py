@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from types import ModuleType
 from typing import Any, Literal
 
+from .._spec.names import LATEST_VERSION, MAIN_FUNCTION_NAMES
+
 Provenance = Literal["native", "wrapped", "missing"]
 
 
@@ -48,4 +50,29 @@ def populate(
         else:
             namespace[name] = target
             provenance[name] = "native"
+    return provenance
+
+
+def populate_main(
+    namespace: MutableMapping[str, Any],
+    native: ModuleType | None,
+    *,
+    wrappers: Mapping[str, Any],
+    aliases: Mapping[str, str] | None = None,
+    dtypes: Mapping[str, Any],
+    elsewhere: Mapping[str, Any] | None = None,
+) -> dict[str, Provenance]:
+    """Fill a backend's main namespace: every function of the newest standard
+    (``native``'s own where it conforms, else ``wrappers``; ``elsewhere`` holds
+    conforming native functions found outside ``native``), the dtype objects,
+    and ``__array_namespace_info__`` (always xport's). Returns the provenance.
+    """
+    elsewhere = elsewhere or {}
+    skip = {"__array_namespace_info__", *elsewhere}
+    provenance = populate(namespace, native, MAIN_FUNCTION_NAMES[LATEST_VERSION] - skip,
+                          wrappers=wrappers, aliases=aliases)
+    namespace.update(elsewhere)
+    provenance.update(dict.fromkeys(elsewhere, "native"))
+    provenance["__array_namespace_info__"] = "wrapped"
+    namespace.update(dtypes)
     return provenance

@@ -46,7 +46,12 @@ from __future__ import annotations
 
 import jax.numpy as _jnp
 
-from .._common.namespace import populate as _populate
+from .._common.constants import e as e
+from .._common.constants import inf as inf
+from .._common.constants import nan as nan
+from .._common.constants import newaxis as newaxis
+from .._common.constants import pi as pi
+from .._common.namespace import populate_main as _populate_main
 from .._spec import names as _names
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
@@ -54,21 +59,8 @@ from ._info import __array_namespace_info__ as __array_namespace_info__
 
 __array_api_version__ = _names.LATEST_VERSION
 
-_PROVENANCE = _populate(
-    globals(),
-    _jnp,
-    _names.MAIN_FUNCTION_NAMES[__array_api_version__] - {"__array_namespace_info__"},
-    wrappers=_wrappers.MAIN,
-    aliases=_wrappers.ALIASES,
-)
-_PROVENANCE["__array_namespace_info__"] = "wrapped"
-
-globals().update(_DTYPES)
-e = _jnp.e
-pi = _jnp.pi
-inf = _jnp.inf
-nan = _jnp.nan
-newaxis = None
+_PROVENANCE = _populate_main(globals(), _jnp, wrappers=_wrappers.MAIN,
+                             aliases=_wrappers.ALIASES, dtypes=_DTYPES)
 
 from . import _autodiff as _autodiff  # noqa: E402 - extension hook, see xport.autodiff
 from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import numpy as _np
 
-from .._common.namespace import populate as _populate
+from .._common.constants import e as e
+from .._common.constants import inf as inf
+from .._common.constants import nan as nan
+from .._common.constants import newaxis as newaxis
+from .._common.constants import pi as pi
+from .._common.namespace import populate_main as _populate_main
 from .._spec import names as _names
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
@@ -19,21 +24,8 @@ from ._info import __array_namespace_info__ as __array_namespace_info__
 
 __array_api_version__ = _names.LATEST_VERSION
 
-_PROVENANCE = _populate(
-    globals(),
-    _np,
-    _names.MAIN_FUNCTION_NAMES[__array_api_version__] - {"__array_namespace_info__"},
-    wrappers=_wrappers.MAIN,
-    aliases=_wrappers.ALIASES,
-)
-_PROVENANCE["__array_namespace_info__"] = "wrapped"
-
-globals().update(_DTYPES)
-e = _np.e
-pi = _np.pi
-inf = _np.inf
-nan = _np.nan
-newaxis = None
+_PROVENANCE = _populate_main(globals(), _np, wrappers=_wrappers.MAIN,
+                             aliases=_wrappers.ALIASES, dtypes=_DTYPES)
 
 from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
 from . import fft as fft  # noqa: E402

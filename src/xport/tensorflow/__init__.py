@@ -52,11 +52,14 @@ Where TensorFlow differs from the standard in ways no function can fix:
 
 from __future__ import annotations
 
-import math as _math
-
 import tensorflow as _tf
 
-from .._common.namespace import populate as _populate
+from .._common.constants import e as e
+from .._common.constants import inf as inf
+from .._common.constants import nan as nan
+from .._common.constants import newaxis as newaxis
+from .._common.constants import pi as pi
+from .._common.namespace import populate_main as _populate_main
 from .._spec import names as _names
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
@@ -64,25 +67,10 @@ from ._info import __array_namespace_info__ as __array_namespace_info__
 
 __array_api_version__ = _names.LATEST_VERSION
 
-_PROVENANCE = _populate(
-    globals(),
-    _tf.math,
-    _names.MAIN_FUNCTION_NAMES[__array_api_version__]
-    - {"__array_namespace_info__", "broadcast_to", "matrix_transpose"},
-    wrappers=_wrappers.MAIN,
-)
-# Conforming TensorFlow functions outside tf.math.
-broadcast_to = _tf.broadcast_to
-matrix_transpose = _tf.linalg.matrix_transpose
-_PROVENANCE.update({"broadcast_to": "native", "matrix_transpose": "native",
-                    "__array_namespace_info__": "wrapped"})
-
-globals().update(_DTYPES)
-e = _math.e
-pi = _math.pi
-inf = _math.inf
-nan = _math.nan
-newaxis = None
+# Conforming TensorFlow functions outside tf.math go in ``elsewhere``.
+_PROVENANCE = _populate_main(globals(), _tf.math, wrappers=_wrappers.MAIN, dtypes=_DTYPES,
+                             elsewhere={"broadcast_to": _tf.broadcast_to,
+                                        "matrix_transpose": _tf.linalg.matrix_transpose})
 
 from . import _autodiff as _autodiff  # noqa: E402 - extension hook, see xport.autodiff
 from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
