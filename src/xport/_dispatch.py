@@ -225,6 +225,9 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
     )
 
 
+_NO_NAMESPACE: Namespace | None = None
+
+
 def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced ``arrays``.
 
@@ -256,9 +259,6 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
             return _namespace_of_general(arrays, api_version)
         found = ns
     return found if found is not None else _namespace_of_general(arrays, api_version)
-
-
-_NO_NAMESPACE: Namespace | None = None
 
 
 def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Namespace:

@@ -54,7 +54,7 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
             ufunc.at(out, segment_ids, data)
             return out
         except IndexError:
-            out = np.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
+            out[...] = fill  # undo the ids applied before the stray one
     keep = (segment_ids >= 0) & (segment_ids < num_segments)
     ufunc.at(out, segment_ids[keep], data[keep])
     return out

@@ -186,11 +186,12 @@ def gamma(key: Any, a: Any, shape: Shape | None = None, dtype: Any = None) -> An
     rejection steps with the same keys, so the draws agree with JAX to rounding.
 
     Deviation: where array values cannot be read without tracing or a device
-    sync (Dask, ``tf.function``, ``torch.compile``), the rejection loops run a
-    fixed 10 rounds (6 for the inner proposal loop); an element that would
-    need more (probability below 1e-12 at ``a = 1``, less for larger ``a``)
-    keeps its last proposal. Eager NumPy, PyTorch and TensorFlow loop until
-    every element is accepted, as JAX does.
+    sync (``tf.function``, ``torch.compile``, PyTorch tensors off the CPU),
+    the rejection loops run a fixed 10 rounds (6 for the inner proposal
+    loop); an element that would need more (probability below 1e-12 at
+    ``a = 1``, less for larger ``a``) keeps a rejected proposal. Eager NumPy,
+    PyTorch on the CPU and TensorFlow, and each chunk of a Dask array, loop
+    until every element is accepted, as JAX does.
     """
     xp = namespace_of(key)
     return _route(xp).gamma(xp, key, a, None if shape is None else _shape(shape),

@@ -49,12 +49,9 @@ _BLOCKWISE: Final[dict[str, Callable[[], bool]]] = {
 
 
 def _torch_reads_values(*arrays: Any) -> bool:
-    import torch
+    from ..torch._host import host_reads  # only reached for torch tensors
 
-    functorch = torch._C._functorch  # pyright: ignore[reportAttributeAccessIssue]
-    return (not torch.compiler.is_compiling() and torch._C._get_tracing_state() is None
-            and not any(isinstance(a, torch.Tensor)
-                        and functorch.is_functorch_wrapped_tensor(a) for a in arrays))
+    return host_reads(*arrays)
 
 
 def _never_reads_values(*arrays: Any) -> bool:
@@ -72,8 +69,9 @@ def _tensorflow_reads_values(*arrays: Any) -> bool:
 
 
 # Libraries where a sampler may read array values on the host to decide how
-# often to loop (eagerly, with no device sync). Everywhere else (Dask, traced
-# code, unknown namespaces) rejection loops run a fixed number of rounds.
+# often to loop (eagerly, with no device sync: PyTorch CPU tensors only).
+# Everywhere else (Dask, traced code, unknown namespaces) rejection loops run
+# a fixed number of rounds.
 _READS_VALUES: Final[dict[str, Callable[[Any, Any], bool]]] = {
     "xport.numpy": _always_reads_values,
     "array_api_strict": _always_reads_values,

@@ -26,6 +26,8 @@ from typing import Any
 
 import torch
 
+from ._host import host_reads
+
 MUTABLE = True
 
 _REDUCE = {"multiply": "prod", "min": "amin", "max": "amax"}
@@ -84,15 +86,6 @@ def _as_values(values: Any, like: torch.Tensor) -> torch.Tensor:
 _INDEX_DTYPES = (torch.int64, torch.int32)
 
 
-def _readable(t: torch.Tensor) -> bool:
-    """Whether a kernel's index error on ``t`` can be caught on the host for
-    free: a plain CPU tensor, outside ``torch.compile``/``torch.jit`` tracing
-    and ``torch.func``."""
-    return (t.device.type == "cpu" and not torch.compiler.is_compiling()
-            and torch._C._get_tracing_state() is None
-            and not torch._C._functorch.is_functorch_wrapped_tensor(t))
-
-
 def _integer_tensor(idx: Any) -> bool:
     return (isinstance(idx, torch.Tensor) and not idx.dtype.is_floating_point
             and not idx.dtype.is_complex and idx.dtype != torch.bool)
@@ -108,7 +101,7 @@ def _flat_positions(out: torch.Tensor, idx: Any) -> tuple[torch.Tensor, bool]:
         positions: torch.Tensor = idx
         if positions.dtype not in _INDEX_DTYPES or positions.device != out.device:
             positions = positions.to(device=out.device, dtype=torch.int64)
-        if _readable(positions):
+        if host_reads(positions):
             return positions, True
         return _non_negative(positions, out.shape[0]), False
     return torch.arange(out.numel(), device=out.device).reshape(out.shape)[idx], False
@@ -191,7 +184,7 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     if ids.dtype not in _INDEX_DTYPES:
         ids = ids.to(torch.int64)
     shape = data.shape[1:]
-    if _readable(ids):
+    if host_reads(ids):
         # The kernels check every id: with all in range (the usual case) no
         # extra pass; otherwise fall through to the spare bucket.
         try:
