@@ -3,10 +3,15 @@
 The standard has no ``erfinv``. This is M. Giles' approximation ("Approximating
 the erfinv function", GPU Computing Gems Jade Edition, 2011) with his published
 coefficients: a polynomial in ``w = -log(1 - x**2)``, one piece per range of
-``w``. XLA evaluates the same polynomials in the same order (with fused
-multiply-adds, and its own ``log1p``), so float32 normals drawn here stay
-within 3 ulp of ``jax.random.normal`` (measured; 95 % are identical);
-libraries' own ``erfinv`` (more accurate, differently rounded) would not.
+``w``. In float32 it is evaluated exactly as XLA's CPU backend evaluates
+``jax.lax.erf_inv``: the same ``log1p`` (a Cephes rational below 0.414, and
+Cephes' ``log`` of ``1 + x`` above), the same polynomials in the same order, and
+fused multiply-adds where XLA fuses, each one computed in float64 (the float32
+product is exact there) and rounded once. So float32 normals are JAX's on CPU
+(measured bit-identical on 12.6 million uniforms; an FMA rounded twice, odds
+about 2**-29 per operation, could move one by an ulp). A library's own
+``erfinv`` or ``log1p`` (more accurate, differently rounded) would drift by
+several ulp where a piece boundary or the ``log1p`` threshold is crossed.
 """
 
 from __future__ import annotations
@@ -14,11 +19,14 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
+from . import _xla_float32 as _xla
+
 # (w below which the piece applies, shift, whether the piece is in sqrt(w),
 #  coefficients from the highest power down).
 _Piece = tuple[float, float, bool, tuple[float, ...]]
 
-_FLOAT32: Final[tuple[_Piece, ...]] = (
+# float32 pieces; XLA rounds the coefficients to float32 (below).
+_GILES_FLOAT32: Final[tuple[_Piece, ...]] = (
     (5.0, 2.5, False, (
         2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
         0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941)),
@@ -26,6 +34,13 @@ _FLOAT32: Final[tuple[_Piece, ...]] = (
         -0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844,
         0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)),
 )
+
+_FLOAT32: Final[tuple[_Piece, ...]] = tuple(
+    (bound, shift, in_sqrt, tuple(_xla.f32(c) for c in coefficients))
+    for bound, shift, in_sqrt, coefficients in _GILES_FLOAT32)
+
+_SQRT2: Final = math.sqrt(2.0)
+_SQRT2_FLOAT32: Final = _xla.f32(_SQRT2)
 
 _FLOAT64: Final[tuple[_Piece, ...]] = (
     (6.25, 3.125, False, (
@@ -55,23 +70,60 @@ _FLOAT64: Final[tuple[_Piece, ...]] = (
 )
 
 
-def erfinv(xp: Any, x: Any, *, open_interval: bool = False) -> Any:
+def erfinv(xp: Any, x: Any, *, open_interval: bool = False, gather: bool = False) -> Any:
     """``erfinv(x)`` for a float32 or float64 array ``x`` in [-1, 1].
 
     Gives +-inf at +-1 and NaN outside [-1, 1]. ``open_interval=True`` promises
-    ``-1 < x < 1`` and skips the endpoint handling.
+    ``-1 < x < 1`` and skips the endpoint handling. ``gather=True`` (a 1-d
+    float32 ``x`` of a library that indexes by value eagerly) evaluates each
+    branch only where it applies.
     """
-    pieces = _FLOAT64 if x.dtype == xp.float64 else _FLOAT32
-    w = -xp.log1p(-(x * x))
-    root = xp.sqrt(w)
-    result = None
-    for bound, shift, in_sqrt, coefficients in reversed(pieces):
-        t = (root if in_sqrt else w) - shift
-        p = t * coefficients[0] + coefficients[1]
-        for c in coefficients[2:]:
-            p = p * t + c
-        result = p if result is None else xp.where(w < bound, p, result)
-    result = result * x
+    if x.dtype == xp.float64:
+        w = -xp.log1p(-(x * x))
+        result = None
+        for bound, shift, in_sqrt, coefficients in reversed(_FLOAT64):
+            t = (xp.sqrt(w) if in_sqrt else w) - shift
+            p = t * coefficients[0] + coefficients[1]
+            for c in coefficients[2:]:
+                p = p * t + c
+            result = p if result is None else xp.where(w < bound, p, result)
+        result = result * x
+    else:
+        result = _float32(xp, x, gather) * x
     if open_interval:
         return result
     return xp.where(xp.abs(x) == 1.0, x * math.inf, result)
+
+
+def sqrt2_erfinv(xp: Any, x: Any, *, open_interval: bool = False,
+                 gather: bool = False) -> Any:
+    """``sqrt(2) * erfinv(x)``: standard normals from uniforms in (-1, 1).
+
+    In float32 the product is formed in float64 (exact) and rounded once, which
+    is the float32 product; TensorFlow's graph optimizer would otherwise
+    reassociate the constant into ``erfinv``'s own last product.
+    """
+    result = erfinv(xp, x, open_interval=open_interval, gather=gather)
+    if x.dtype == xp.float64:
+        return _SQRT2 * result
+    return xp.astype(_xla.widen(xp, result) * _SQRT2_FLOAT32, xp.float32)
+
+
+def _float32(xp: Any, x: Any, gather: bool) -> Any:
+    """XLA's float32 polynomial (before the multiplication by ``x``)."""
+    w = -_xla.log1p(xp, -(x * x), gather=gather)
+    (bound, shift, _, main), (_, tail_shift, _, tail) = _FLOAT32
+
+    def tail_piece(w: Any) -> Any:
+        # sqrt rounded from float64: some libraries' float32 sqrt is not
+        # correctly rounded.
+        root = xp.astype(xp.sqrt(_xla.widen(xp, w)), xp.float32)
+        return _xla.horner(xp, _xla.widen(xp, root - tail_shift), tail)
+
+    result = _xla.horner(xp, _xla.widen(xp, w - shift), main)
+    in_tail = w >= bound
+    if not gather:
+        return xp.where(in_tail, tail_piece(w), result)
+    index = xp.nonzero(in_tail)[0]
+    result[index] = tail_piece(xp.take(w, index))
+    return result

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from ._erf import erf
-from ._erfinv import erfinv
+from ._erfinv import sqrt2_erfinv
 from ._threefry import threefry2x32
 from ._words import MASK32, Words, words_for
 
@@ -48,6 +48,10 @@ _BLOCKWISE: Final[dict[str, Callable[[], bool]]] = {
 }
 
 
+class _ReadsValues(Protocol):
+    def __call__(self, *arrays: Any) -> bool: ...
+
+
 def _torch_reads_values(*arrays: Any) -> bool:
     from ..torch._host import host_reads  # only reached for torch tensors
 
@@ -72,12 +76,22 @@ def _tensorflow_reads_values(*arrays: Any) -> bool:
 # often to loop (eagerly, with no device sync: PyTorch CPU tensors only).
 # Everywhere else (Dask, traced code, unknown namespaces) rejection loops run
 # a fixed number of rounds.
-_READS_VALUES: Final[dict[str, Callable[[Any, Any], bool]]] = {
+_READS_VALUES: Final[dict[str, _ReadsValues]] = {
     "xport.numpy": _always_reads_values,
     "array_api_strict": _always_reads_values,
     "xport.torch": _torch_reads_values,
     "xport.tensorflow": _tensorflow_reads_values,
 }
+
+
+# Libraries whose arrays take integer-array assignment: where values may also
+# be read (above), erfinv evaluates each branch on its own elements only.
+_GATHERS: Final = frozenset(("xport.numpy", "xport.torch"))
+
+
+def _gathers(xp: Any, x: Any) -> bool:
+    name = getattr(xp, "__name__", "")
+    return name in _GATHERS and x.ndim == 1 and _READS_VALUES[name](x)
 
 
 def device_of(x: Any) -> Any:
@@ -278,7 +292,8 @@ def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
     above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
     return _uniform(w, key_words(w, key), shape, kind, minval=above_minus_one, maxval=1.0,
                     device=device_of(key),
-                    then=lambda u: _SQRT2 * erfinv(xp, u, open_interval=True))
+                    then=lambda u: sqrt2_erfinv(xp, u, open_interval=True,
+                                                gather=_gathers(xp, u)))
 
 
 def _gumbel(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, device: Any) -> Any:
@@ -475,7 +490,7 @@ def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
              for bound in (low, high)]
     u = _uniform(w, key_words(w, key), shape, kind, minval=edges[0], maxval=edges[1],
                  device=device)
-    out = _SQRT2 * erfinv(xp, u)
+    out = sqrt2_erfinv(xp, u)
     return xp.clip(out, xp.nextafter(low, xp.asarray(math.inf, dtype=dtype, device=device)),
                    xp.nextafter(high, xp.asarray(-math.inf, dtype=dtype, device=device)))
 
@@ -515,7 +530,7 @@ def _normal_each(w: Words, kw: KeyWords, kind: str) -> Any:
     above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
     u = _scale(xp, _unit_each(w, kw, kind), _bound(xp, above_minus_one, dtype, device),
                _bound(xp, 1.0, dtype, device), _exact_product(above_minus_one, 1.0))
-    return _SQRT2 * erfinv(xp, u, open_interval=True)
+    return sqrt2_erfinv(xp, u, open_interval=True)
 
 
 def _first(xp: Any, where: Any, *arrays: Any) -> list[Any]:

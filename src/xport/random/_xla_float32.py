@@ -1,0 +1,119 @@
+"""float32 arithmetic rounded as XLA's CPU backend rounds it.
+
+JAX's float32 samplers are compiled by XLA, which contracts a multiply
+followed by an add into one fused multiply-add (one rounding) and evaluates
+``log1p`` and ``log`` with its own polynomials. To give the same floats with
+the standard's operations, :func:`fma` computes ``a * b + c`` in float64 (the
+product of two float32 values is exact there) and rounds once to float32, and
+:func:`log1p` follows XLA's steps: a Cephes rational for ``|x| < sqrt(2) - 1``,
+else Cephes' ``log`` (the vectorised version in XLA's CPU runtime, its
+polynomial split in three) of ``1 + x``.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any, Final
+
+
+def f32(value: float) -> float:
+    """``value`` rounded to the nearest float32, as a Python float (XLA's
+    constants are float32)."""
+    return float(struct.unpack("f", struct.pack("f", value))[0])
+
+
+def widen(xp: Any, x: Any) -> Any:
+    """A float32 array as float64 (exactly)."""
+    return xp.astype(x, xp.float64)
+
+
+def fma(xp: Any, a: Any, b: Any, c: Any) -> Any:
+    """``a * b + c`` for float64 arrays or Python floats holding float32 values
+    (at least one of ``a`` and ``b`` an array), rounded once to float32.
+
+    The product is exact in float64. The sum rounded to float64 and then to
+    float32 can differ from one rounding in a tie, with odds near 2**-29.
+    """
+    return xp.astype(a * b + c, xp.float32)
+
+
+def horner(xp: Any, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
+    """The polynomial (highest power first) at ``wide_x`` (float64 holding
+    float32 values) by Horner's rule, one FMA per step as XLA: a float32 array."""
+    p = fma(xp, wide_x, coefficients[0], coefficients[1])
+    for c in coefficients[2:]:
+        p = fma(xp, widen(xp, p), wide_x, c)
+    return p
+
+
+# Cephes' rational log1p(x) = x - x**2/2 + x**3 * P(x) / Q(x), highest power first.
+_LOG1P_NUMERATOR: Final = tuple(f32(c) for c in (
+    4.5270000862445199635215e-5, 4.9854102823193375972212e-1, 6.5787325942061044846969e0,
+    2.9911919328553073277375e1, 6.0949667980987787057556e1, 5.7112963590585538103336e1,
+    2.0039553499201281259648e1))
+_LOG1P_DENOMINATOR: Final = tuple(f32(c) for c in (
+    1.0, 1.5062909083469192043167e1, 8.3047565967967209469434e1, 2.2176239823732856465394e2,
+    3.0909872225312059774938e2, 2.1642788614495947685003e2, 6.0118660497603843919306e1))
+_LOG1P_SMALL: Final = f32(math.sqrt(2.0) - 1.0)
+
+# Cephes' logf polynomial, highest power first, and ln 2 split in two parts.
+_LOG: Final = tuple(f32(c) for c in (
+    7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1,
+    -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1))
+_LN2_LOW: Final = f32(-2.12194440e-4)
+_LN2_HIGH: Final = 0.693359375
+_SQRT_HALF: Final = f32(math.sqrt(0.5))
+_SMALLEST_NORMAL: Final = 2.0 ** -126
+
+
+def log(xp: Any, y: Any) -> Any:
+    """``log(y)`` for float32 ``y`` in (0, 1) (below the smallest normal, as
+    for it; the caller handles 0 and NaN)."""
+    # y = m * 2**e with m in [0.5, 1), by halving the exponent range (the
+    # standard has no frexp or bit casts); scaling by powers of two is exact.
+    # Selections are products with 0/1 masks: NumPy's where is slow on
+    # unpredictable masks.
+    m = xp.maximum(y, _SMALLEST_NORMAL)
+    e = xp.zeros_like(m)
+    for k in (64, 32, 16, 8, 4, 2, 1):
+        low = xp.astype(m < 2.0 ** -k, m.dtype)
+        m = m * (low * (2.0 ** k - 1.0) + 1.0)
+        e = e - low * k
+    below = xp.astype(m < _SQRT_HALF, m.dtype)
+    m = (m - 1.0) + m * below
+    e = e - below
+    x2 = m * m
+    x3 = widen(xp, x2 * m)
+    wide_m = widen(xp, m)
+    parts = [widen(xp, horner(xp, wide_m, _LOG[i:i + 3])) for i in (0, 3, 6)]
+    poly = widen(xp, fma(xp, parts[0], x3, parts[1]))
+    poly = widen(xp, fma(xp, poly, x3, parts[2]))
+    poly = fma(xp, poly, x3, widen(xp, e * _LN2_LOW))
+    # The last add as an FMA (e * ln2_high is exact, so it rounds the same):
+    # TensorFlow's graph optimizer would otherwise regroup the chain of adds.
+    return fma(xp, widen(xp, e), _LN2_HIGH, widen(xp, m - 0.5 * x2 + poly))
+
+
+def _log1p_small(xp: Any, x: Any) -> Any:
+    """XLA's rational branch of ``log1p``, for ``|x| < sqrt(2) - 1``."""
+    wide_x = widen(xp, x)
+    x2 = x * x
+    ratio = horner(xp, wide_x, _LOG1P_NUMERATOR) / horner(xp, wide_x, _LOG1P_DENOMINATOR)
+    return x + fma(xp, -0.5, widen(xp, x2), widen(xp, (x * x2) * ratio))
+
+
+def log1p(xp: Any, x: Any, *, gather: bool = False) -> Any:
+    """``log1p(x)`` for float32 ``x`` in (-1, 1], as XLA computes it.
+
+    ``gather=True`` (a 1-d ``x`` of a library that can index by value, eagerly)
+    evaluates each branch only on its own elements instead of both on all.
+    """
+    small = xp.abs(x) < _LOG1P_SMALL
+    if not gather:
+        return xp.where(small, _log1p_small(xp, x), log(xp, x + 1.0))
+    out = xp.empty_like(x)
+    for where, branch in ((small, _log1p_small), (~small, lambda xp, v: log(xp, v + 1.0))):
+        index = xp.nonzero(where)[0]
+        out[index] = branch(xp, xp.take(x, index))
+    return out
