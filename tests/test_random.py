@@ -386,6 +386,24 @@ def test_results_follow_the_key_device():
 
 # -- contract ----------------------------------------------------------------------
 
+@pytest.mark.parametrize("name", INSTALLED)
+def test_inputs_are_never_written(name):
+    # The cipher updates its own words in place on NumPy and PyTorch; what the
+    # caller passed in (keys, fold_in data, batched keys) stays as it was.
+    xp = xport.namespace(name)
+    k = xr.key(5, xp=xp)
+    keys = xr.split(k, 4)
+    data = xp.asarray(77, dtype=xp.uint32)
+    before = [to_numpy(a).copy() for a in (k, keys, data)]
+    xr.fold_in(k, data)
+    xr.bits(k, (70001,))
+    xr.normal(keys[1, ...], (70001,))
+    xr.split(k, (300,))
+    xr.gamma(k, xp.asarray([0.5, 2.0, 9.0]))
+    for got, want in zip((k, keys, data), before, strict=True):
+        np.testing.assert_array_equal(to_numpy(got), want)
+
+
 def test_import_loads_no_array_library():
     code = ("import sys, xport.random; "
             "print([m for m in ('numpy', 'torch', 'jax', 'tensorflow') if m in sys.modules])")

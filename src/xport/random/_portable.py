@@ -69,11 +69,13 @@ def _always_reads_values(*arrays: Any) -> bool:
 def _tensorflow_reads_values(*arrays: Any) -> bool:
     import tensorflow as tf
 
-    return bool(tf.executing_eagerly())
+    # An eager tensor's device names its placement, e.g. ".../device:CPU:0".
+    return bool(tf.executing_eagerly()) and all(
+        ":CPU:" in str(getattr(a, "device", ":CPU:")).upper() for a in arrays)
 
 
 # Libraries where a sampler may read array values on the host to decide how
-# often to loop (eagerly, with no device sync: PyTorch CPU tensors only).
+# often to loop (eagerly and with no device sync: CPU arrays only).
 # Everywhere else (Dask, traced code, unknown namespaces) rejection loops run
 # a fixed number of rounds.
 _READS_VALUES: Final[dict[str, _ReadsValues]] = {

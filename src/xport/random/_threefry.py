@@ -27,11 +27,16 @@ def threefry2x32(w: Words, key0: Any, key1: Any, x0: Any, x1: Any) -> tuple[Any,
     schedule = (key0, key1, w.xor(w.xor(key0, key1), _PARITY))
     x0 = w.add(x0, schedule[0])
     x1 = w.add(x1, schedule[1])
+    # After the first round's first sum both words are fresh arrays of the full
+    # shape, which carriers that can then update in place.
+    x0 = w.add(x0, x1)
+    u = w.updating(x0, x1)
     for group in range(5):
-        for rotation in _ROTATIONS[group % 2]:
-            x0 = w.add(x0, x1)
-            x1 = w.xor(w.rotl(x1, rotation), x0)
-        x0 = w.add(x0, schedule[(group + 1) % 3])
+        for i, rotation in enumerate(_ROTATIONS[group % 2]):
+            if group or i:
+                x0 = u.add_(x0, x1)
+            x1 = u.xor_(u.rotl_(x1, rotation), x0)
+        x0 = u.add_(x0, schedule[(group + 1) % 3])
         # The injection constant goes into the 0-d key word, not the big array.
-        x1 = w.add(x1, w.add(schedule[(group + 2) % 3], group + 1))
+        x1 = u.add_(x1, w.add(schedule[(group + 2) % 3], group + 1))
     return x0, x1

@@ -40,6 +40,16 @@ class Words(Protocol):
         """Carrier words as int64 values in [0, 2**32)."""
     def order(self, x: Any) -> Any:
         """An array whose ascending sort order is the words' unsigned order."""
+    def updating(self, *words: Any) -> Words:
+        """A carrier whose ``add_``, ``xor_`` and ``rotl_`` may overwrite their
+        first argument, for fresh arrays ``words`` (itself, or one that copies)."""
+        ...
+    def add_(self, a: Any, b: Any) -> Any:
+        """``add``, possibly into ``a``."""
+    def xor_(self, a: Any, b: Any) -> Any:
+        """``xor``, possibly into ``a``."""
+    def rotl_(self, x: Any, r: int) -> Any:
+        """``rotl``, possibly into ``x``."""
 
 
 class Unsigned32:
@@ -75,6 +85,18 @@ class Unsigned32:
 
     def uint32(self, x: Any) -> Any:
         return x
+
+    def updating(self, *words: Any) -> Words:
+        return self
+
+    def add_(self, a: Any, b: Any) -> Any:
+        return self.add(a, b)
+
+    def xor_(self, a: Any, b: Any) -> Any:
+        return self.xor(a, b)
+
+    def rotl_(self, x: Any, r: int) -> Any:
+        return self.rotl(x, r)
 
     def wide(self, x: Any) -> Any:
         return self.xp.astype(x, self.xp.int64)
@@ -119,6 +141,18 @@ class Signed32:
     def uint32(self, x: Any) -> Any:
         return self.xp.astype(x, self.xp.uint32)
 
+    def updating(self, *words: Any) -> Words:
+        return self
+
+    def add_(self, a: Any, b: Any) -> Any:
+        return self.add(a, b)
+
+    def xor_(self, a: Any, b: Any) -> Any:
+        return self.xor(a, b)
+
+    def rotl_(self, x: Any, r: int) -> Any:
+        return self.rotl(x, r)
+
     def wide(self, x: Any) -> Any:
         return self.xp.bitwise_and(self.xp.astype(x, self.xp.int64), MASK32)
 
@@ -127,8 +161,57 @@ class Signed32:
         return self.xp.bitwise_xor(x, -(1 << 31))
 
 
-# Namespaces whose uint32 lacks arithmetic; every other one gets Unsigned32.
-_CARRIERS: Final[dict[str, type[Unsigned32] | type[Signed32]]] = {"xport.torch": Signed32}
+class NumPyWords(Unsigned32):
+    """NumPy's uint32 words, updated in place by the cipher's rounds (its ufuncs
+    take ``out=``): about 20 % faster on blocks of 2**16 words."""
+
+    __slots__ = ()
+
+    def updating(self, *words: Any) -> Words:
+        # 0-d results of NumPy arithmetic are scalars, which cannot be written.
+        return self if all(getattr(x, "ndim", 0) > 0 for x in words) else Unsigned32(self.xp)
+
+    def add_(self, a: Any, b: Any) -> Any:
+        return self.xp.add(a, b, out=a)
+
+    def xor_(self, a: Any, b: Any) -> Any:
+        return self.xp.bitwise_xor(a, b, out=a)
+
+    def rotl_(self, x: Any, r: int) -> Any:
+        xp = self.xp
+        high = xp.bitwise_right_shift(x, 32 - r)
+        xp.bitwise_left_shift(x, r, out=x)
+        return xp.bitwise_or(x, high, out=x)
+
+
+class TorchWords(Signed32):
+    """PyTorch's int32 words, updated in place by the cipher's rounds when
+    eager (not under torch.compile, tracing or torch.func): about 1.7x faster
+    on blocks of 2**16 words."""
+
+    __slots__ = ()
+
+    def updating(self, *words: Any) -> Words:
+        from ..torch._host import plain_eager  # only reached for torch tensors
+
+        return self if plain_eager(*words) else Signed32(self.xp)
+
+    def add_(self, a: Any, b: Any) -> Any:
+        return a.add_(b)
+
+    def xor_(self, a: Any, b: Any) -> Any:
+        return a.bitwise_xor_(b)
+
+    def rotl_(self, x: Any, r: int) -> Any:
+        # The arithmetic shift's sign copies masked off: a logical shift.
+        high = (x >> (32 - r)).bitwise_and_((1 << r) - 1)
+        return x.bitwise_left_shift_(r).bitwise_or_(high)
+
+
+# Carriers by namespace: PyTorch's uint32 lacks arithmetic (int32 words), and
+# NumPy and PyTorch can update words in place; every other one gets Unsigned32.
+_CARRIERS: Final[dict[str, type[Unsigned32] | type[Signed32]]] = {
+    "xport.numpy": NumPyWords, "xport.torch": TorchWords}
 
 
 def words_for(xp: Any) -> Words:
