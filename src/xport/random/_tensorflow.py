@@ -2,8 +2,7 @@
 
 Eager TensorFlow runs each of the cipher's ~150 operations as a separate
 kernel launch over the whole draw; compiled with ``tf.function(jit_compile=True)``
-XLA fuses them into one pass (and fuses the multiply-adds as XLA does for
-``jax.random``, so the floats are JAX's bit for bit). Draws of at least
+XLA fuses them into one pass (the numbers are the same either way). Draws of at least
 ``_COMPILE_FROM`` numbers in eager mode take that route, compiled once per
 sampler and static arguments; smaller draws, and every call inside a
 ``tf.function`` (which the caller compiles or not), run the portable code as
