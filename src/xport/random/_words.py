@@ -10,6 +10,7 @@ patterns are those of uint32, and :meth:`Words.uint32` hands them back as uint32
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Final, Protocol
 
 MASK32: Final = 0xFFFFFFFF
@@ -52,74 +53,18 @@ class Words(Protocol):
         """``rotl``, possibly into ``x``."""
 
 
-class Unsigned32:
-    """Words carried in ``uint32``: the namespace's own wrapping arithmetic."""
+class _Carrier(ABC):
+    """What both carriers share: the namespace's wrapping ``add`` and ``xor``
+    on the carrier dtype, and no in-place updates."""
 
     __slots__ = ("dtype", "xp")
 
-    def __init__(self, xp: Any) -> None:
+    def __init__(self, xp: Any, dtype: Any) -> None:
         self.xp = xp
-        self.dtype = xp.uint32
+        self.dtype = dtype
 
     def words(self, x: Any) -> Any:
         return x if x.dtype == self.dtype else self.xp.astype(x, self.dtype)
-
-    def const(self, value: int, device: Any) -> Any:
-        return self.xp.asarray(value, dtype=self.dtype, device=device)
-
-    def iota(self, start: int, stop: int, device: Any) -> Any:
-        return self.xp.arange(start, stop, dtype=self.dtype, device=device)
-
-    def add(self, a: Any, b: Any) -> Any:
-        return self.xp.add(a, b)
-
-    def xor(self, a: Any, b: Any) -> Any:
-        return self.xp.bitwise_xor(a, b)
-
-    def rotl(self, x: Any, r: int) -> Any:
-        xp = self.xp
-        return xp.bitwise_or(xp.bitwise_left_shift(x, r), xp.bitwise_right_shift(x, 32 - r))
-
-    def shr(self, x: Any, r: int) -> Any:
-        return self.xp.bitwise_right_shift(x, r)
-
-    def uint32(self, x: Any) -> Any:
-        return x
-
-    def updating(self, *words: Any) -> Words:
-        return self
-
-    def add_(self, a: Any, b: Any) -> Any:
-        return self.add(a, b)
-
-    def xor_(self, a: Any, b: Any) -> Any:
-        return self.xor(a, b)
-
-    def rotl_(self, x: Any, r: int) -> Any:
-        return self.rotl(x, r)
-
-    def wide(self, x: Any) -> Any:
-        return self.xp.astype(x, self.xp.int64)
-
-    def order(self, x: Any) -> Any:
-        return x
-
-
-class Signed32:
-    """Words carried in ``int32`` (two's complement wraps like uint32)."""
-
-    __slots__ = ("dtype", "xp")
-
-    def __init__(self, xp: Any) -> None:
-        self.xp = xp
-        self.dtype = xp.int32
-
-    def words(self, x: Any) -> Any:
-        return x if x.dtype == self.dtype else self.xp.astype(x, self.dtype)
-
-    def const(self, value: int, device: Any) -> Any:
-        signed = value - (1 << 32) if value >= 1 << 31 else value
-        return self.xp.asarray(signed, dtype=self.dtype, device=device)
 
     def iota(self, start: int, stop: int, device: Any) -> Any:
         return self.xp.arange(start, stop, dtype=self.dtype, device=device)
@@ -134,12 +79,16 @@ class Signed32:
         xp = self.xp
         return xp.bitwise_or(xp.bitwise_left_shift(x, r), self.shr(x, 32 - r))
 
-    def shr(self, x: Any, r: int) -> Any:
-        xp = self.xp
-        return xp.bitwise_and(xp.bitwise_right_shift(x, r), (1 << (32 - r)) - 1)
-
-    def uint32(self, x: Any) -> Any:
-        return self.xp.astype(x, self.xp.uint32)
+    @abstractmethod
+    def const(self, value: int, device: Any) -> Any: ...
+    @abstractmethod
+    def shr(self, x: Any, r: int) -> Any: ...
+    @abstractmethod
+    def uint32(self, x: Any) -> Any: ...
+    @abstractmethod
+    def wide(self, x: Any) -> Any: ...
+    @abstractmethod
+    def order(self, x: Any) -> Any: ...
 
     def updating(self, *words: Any) -> Words:
         return self
@@ -152,6 +101,50 @@ class Signed32:
 
     def rotl_(self, x: Any, r: int) -> Any:
         return self.rotl(x, r)
+
+
+class Unsigned32(_Carrier):
+    """Words carried in ``uint32``: the namespace's own wrapping arithmetic."""
+
+    __slots__ = ()
+
+    def __init__(self, xp: Any) -> None:
+        super().__init__(xp, xp.uint32)
+
+    def const(self, value: int, device: Any) -> Any:
+        return self.xp.asarray(value, dtype=self.dtype, device=device)
+
+    def shr(self, x: Any, r: int) -> Any:
+        return self.xp.bitwise_right_shift(x, r)
+
+    def uint32(self, x: Any) -> Any:
+        return x
+
+    def wide(self, x: Any) -> Any:
+        return self.xp.astype(x, self.xp.int64)
+
+    def order(self, x: Any) -> Any:
+        return x
+
+
+class Signed32(_Carrier):
+    """Words carried in ``int32`` (two's complement wraps like uint32)."""
+
+    __slots__ = ()
+
+    def __init__(self, xp: Any) -> None:
+        super().__init__(xp, xp.int32)
+
+    def const(self, value: int, device: Any) -> Any:
+        signed = value - (1 << 32) if value >= 1 << 31 else value
+        return self.xp.asarray(signed, dtype=self.dtype, device=device)
+
+    def shr(self, x: Any, r: int) -> Any:
+        xp = self.xp
+        return xp.bitwise_and(xp.bitwise_right_shift(x, r), (1 << (32 - r)) - 1)
+
+    def uint32(self, x: Any) -> Any:
+        return self.xp.astype(x, self.xp.uint32)
 
     def wide(self, x: Any) -> Any:
         return self.xp.bitwise_and(self.xp.astype(x, self.xp.int64), MASK32)
