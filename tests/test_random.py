@@ -127,9 +127,9 @@ def test_normal_float32_matches_jax(xp):
             assert_same(xr.normal(k, shape), jax.random.normal(jk, shape))
     # enough draws for the tail branch of erfinv, both branches of log1p, and
     # blockwise evaluation with branches gathered
-    for seed in (11, 12):
+    for seed, size in ((11, 70001), (12, 140001)):
         k, jk = xr.key(seed, xp=xp), jax.random.key(seed)
-        assert_same(xr.normal(k, (70001,)), jax.random.normal(jk, (70001,)))
+        assert_same(xr.normal(k, (size,)), jax.random.normal(jk, (size,)))
         assert_same(xr.normal(k, (7, 3)), jax.random.normal(jk, (7, 3)))
 
 
@@ -242,6 +242,32 @@ def test_truncated_normal_matches_jax(xp):
         lows = np.asarray([-1.0, 0.5, -3.0], np.float32)
         got = xr.truncated_normal(k, xp.asarray(lows), 2.0)
         assert_same_truncated_draws(got, jax.random.truncated_normal(jk, lows, 2.0))
+
+
+@pytest.mark.parametrize("name", INSTALLED)
+@pytest.mark.parametrize("in_place", [False, True])
+def test_log1p_and_erfinv_are_xlas(name, in_place):
+    # The float32 building blocks of normal() against jax.numpy/jax.lax on CPU,
+    # over the whole of erfinv's domain (both log1p branches, erfinv's tail),
+    # through the standard's operations and through the in-place NumPy/PyTorch path.
+    from xport.random import _erfinv, _xla_float32
+
+    xp = xport.namespace(name)
+    rng = np.random.default_rng(0)
+    u = np.concatenate([rng.uniform(-1, 1, 40000), 1 - rng.uniform(0, 1e-3, 2000),
+                        -1 + 2.0 ** -np.arange(1, 25)]).astype(np.float32)
+    arg = (-(u * u)).astype(np.float32)
+    ops = _xla_float32.ops_for(xp, in_place=in_place)
+    assert isinstance(ops, _xla_float32.InPlaceOps) == in_place
+    assert_same(_xla_float32.log1p(ops, xp.asarray(arg)), jnp.log1p(arg))
+    assert_same(_erfinv.erfinv(xp, xp.asarray(u), gather=in_place), jax.lax.erf_inv(u))
+    # frexp by bits and by halving agree down to the smallest normal
+    y = np.float32(2.0) ** -rng.uniform(0, 126, 5000).astype(np.float32)
+    y = np.maximum(y, np.float32(2.0 ** -126))
+    by_bits = _xla_float32.ops_for(xp, in_place=True).frexp(xp.asarray(y))
+    by_halving = _xla_float32.Ops(xp).frexp(xp.asarray(y))
+    for a, b in zip(by_bits, by_halving, strict=True):
+        assert_same(a, to_numpy(b))
 
 
 def test_portable_erf_is_accurate():

@@ -111,18 +111,19 @@ def sqrt2_erfinv(xp: Any, x: Any, *, open_interval: bool = False,
 
 def _float32(xp: Any, x: Any, gather: bool) -> Any:
     """XLA's float32 polynomial (before the multiplication by ``x``)."""
-    w = -_xla.log1p(xp, -(x * x), gather=gather)
+    ops = _xla.ops_for(xp, in_place=gather)
+    w = -_xla.log1p(ops, -(x * x))
     (bound, shift, _, main), (_, tail_shift, _, tail) = _FLOAT32
 
     def tail_piece(w: Any) -> Any:
         # sqrt rounded from float64: some libraries' float32 sqrt is not
         # correctly rounded.
         root = xp.astype(xp.sqrt(_xla.widen(xp, w)), xp.float32)
-        return _xla.horner(xp, _xla.widen(xp, root - tail_shift), tail)
+        return ops.horner(_xla.widen(xp, root - tail_shift), tail)
 
-    result = _xla.horner(xp, _xla.widen(xp, w - shift), main)
+    result = ops.horner(_xla.widen(xp, w - shift), main)
     in_tail = w >= bound
-    if not gather:
+    if not ops.gathers:
         return xp.where(in_tail, tail_piece(w), result)
     index = xp.nonzero(in_tail)[0]
     result[index] = tail_piece(xp.take(w, index))

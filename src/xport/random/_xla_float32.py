@@ -12,6 +12,7 @@ polynomial split in three) of ``1 + x``.
 
 from __future__ import annotations
 
+import importlib
 import math
 import struct
 from typing import Any, Final
@@ -38,13 +39,80 @@ def fma(xp: Any, a: Any, b: Any, c: Any) -> Any:
     return xp.astype(a * b + c, xp.float32)
 
 
-def horner(xp: Any, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
-    """The polynomial (highest power first) at ``wide_x`` (float64 holding
-    float32 values) by Horner's rule, one FMA per step as XLA: a float32 array."""
-    p = fma(xp, wide_x, coefficients[0], coefficients[1])
-    for c in coefficients[2:]:
-        p = fma(xp, widen(xp, p), wide_x, c)
-    return p
+class Ops:
+    """How the float32 steps run: with the standard's operations (any
+    namespace, traceable), both branches of a selection on every element."""
+
+    gathers = False
+
+    def __init__(self, xp: Any) -> None:
+        self.xp = xp
+
+    def horner(self, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
+        """The polynomial (highest power first) at ``wide_x`` (float64 holding
+        float32 values) by Horner's rule, one FMA per step as XLA: float32."""
+        xp = self.xp
+        p = fma(xp, wide_x, coefficients[0], coefficients[1])
+        for c in coefficients[2:]:
+            p = fma(xp, widen(xp, p), wide_x, c)
+        return p
+
+    def frexp(self, y: Any) -> tuple[Any, Any]:
+        """``(m, e)`` with ``y = m * 2**e``, ``m`` in [0.5, 1), both float32, for
+        normal float32 ``y`` in (0, 1)."""
+        # By halving the exponent range (the standard has no frexp or bit
+        # casts); scaling by powers of two is exact. Selections are products
+        # with 0/1 masks: NumPy's where is slow on unpredictable masks.
+        xp = self.xp
+        m, e = y, xp.zeros_like(y)
+        for k in (64, 32, 16, 8, 4, 2, 1):
+            low = xp.astype(m < 2.0 ** -k, m.dtype)
+            m = m * (low * (2.0 ** k - 1.0) + 1.0)
+            e = e - low * k
+        return m, e
+
+
+class InPlaceOps(Ops):
+    """The same steps for eager NumPy and PyTorch on the CPU, whose arrays
+    can be indexed by value, written through ``out=`` and bit cast: each
+    branch runs on its own elements, Horner steps round through ``out=``
+    (on two buffers, no new arrays), and ``frexp`` reads the exponent bits."""
+
+    gathers = True
+
+    def __init__(self, xp: Any) -> None:
+        super().__init__(xp)
+        self.native = importlib.import_module(_NATIVE[xp.__name__])
+
+    def horner(self, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
+        native = self.native
+        wide = wide_x * coefficients[0]
+        native.add(wide, coefficients[1], out=wide)
+        p = self.xp.astype(wide, self.xp.float32)
+        for c in coefficients[2:]:
+            wide[...] = p
+            native.multiply(wide, wide_x, out=wide)
+            native.add(wide, c, out=wide)
+            p[...] = wide
+        return p
+
+    def frexp(self, y: Any) -> tuple[Any, Any]:
+        xp, native = self.xp, self.native
+        bits = y.view(native.int32)
+        e = xp.astype(xp.bitwise_right_shift(bits, 23) - 126, xp.float32)
+        m = xp.bitwise_or(xp.bitwise_and(bits, 0x007FFFFF), 0x3F000000).view(native.float32)
+        return m, e
+
+
+# Namespaces that InPlaceOps serves, and their libraries.
+_NATIVE: Final = {"xport.numpy": "numpy", "xport.torch": "torch"}
+
+
+def ops_for(xp: Any, *, in_place: bool) -> Ops:
+    """``InPlaceOps`` where asked for and served, else ``Ops``."""
+    if in_place and getattr(xp, "__name__", "") in _NATIVE:
+        return InPlaceOps(xp)
+    return Ops(xp)
 
 
 # Cephes' rational log1p(x) = x - x**2/2 + x**3 * P(x) / Q(x), highest power first.
@@ -67,26 +135,18 @@ _SQRT_HALF: Final = f32(math.sqrt(0.5))
 _SMALLEST_NORMAL: Final = 2.0 ** -126
 
 
-def log(xp: Any, y: Any) -> Any:
+def log(ops: Ops, y: Any) -> Any:
     """``log(y)`` for float32 ``y`` in (0, 1) (below the smallest normal, as
     for it; the caller handles 0 and NaN)."""
-    # y = m * 2**e with m in [0.5, 1), by halving the exponent range (the
-    # standard has no frexp or bit casts); scaling by powers of two is exact.
-    # Selections are products with 0/1 masks: NumPy's where is slow on
-    # unpredictable masks.
-    m = xp.maximum(y, _SMALLEST_NORMAL)
-    e = xp.zeros_like(m)
-    for k in (64, 32, 16, 8, 4, 2, 1):
-        low = xp.astype(m < 2.0 ** -k, m.dtype)
-        m = m * (low * (2.0 ** k - 1.0) + 1.0)
-        e = e - low * k
+    xp = ops.xp
+    m, e = ops.frexp(xp.maximum(y, _SMALLEST_NORMAL))
     below = xp.astype(m < _SQRT_HALF, m.dtype)
     m = (m - 1.0) + m * below
     e = e - below
     x2 = m * m
     x3 = widen(xp, x2 * m)
     wide_m = widen(xp, m)
-    parts = [widen(xp, horner(xp, wide_m, _LOG[i:i + 3])) for i in (0, 3, 6)]
+    parts = [widen(xp, ops.horner(wide_m, _LOG[i:i + 3])) for i in (0, 3, 6)]
     poly = widen(xp, fma(xp, parts[0], x3, parts[1]))
     poly = widen(xp, fma(xp, poly, x3, parts[2]))
     poly = fma(xp, poly, x3, widen(xp, e * _LN2_LOW))
@@ -95,25 +155,28 @@ def log(xp: Any, y: Any) -> Any:
     return fma(xp, widen(xp, e), _LN2_HIGH, widen(xp, m - 0.5 * x2 + poly))
 
 
-def _log1p_small(xp: Any, x: Any) -> Any:
+def _log1p_small(ops: Ops, x: Any) -> Any:
     """XLA's rational branch of ``log1p``, for ``|x| < sqrt(2) - 1``."""
+    xp = ops.xp
     wide_x = widen(xp, x)
     x2 = x * x
-    ratio = horner(xp, wide_x, _LOG1P_NUMERATOR) / horner(xp, wide_x, _LOG1P_DENOMINATOR)
+    ratio = ops.horner(wide_x, _LOG1P_NUMERATOR) / ops.horner(wide_x, _LOG1P_DENOMINATOR)
     return x + fma(xp, -0.5, widen(xp, x2), widen(xp, (x * x2) * ratio))
 
 
-def log1p(xp: Any, x: Any, *, gather: bool = False) -> Any:
-    """``log1p(x)`` for float32 ``x`` in (-1, 1], as XLA computes it.
+def _log1p_large(ops: Ops, x: Any) -> Any:
+    return log(ops, x + 1.0)
 
-    ``gather=True`` (a 1-d ``x`` of a library that can index by value, eagerly)
-    evaluates each branch only on its own elements instead of both on all.
-    """
+
+def log1p(ops: Ops, x: Any) -> Any:
+    """``log1p(x)`` for float32 ``x`` in (-1, 1], as XLA computes it (with
+    ``InPlaceOps``, each branch only on its own elements of a 1-d ``x``)."""
+    xp = ops.xp
     small = xp.abs(x) < _LOG1P_SMALL
-    if not gather:
-        return xp.where(small, _log1p_small(xp, x), log(xp, x + 1.0))
+    if not ops.gathers:
+        return xp.where(small, _log1p_small(ops, x), _log1p_large(ops, x))
     out = xp.empty_like(x)
-    for where, branch in ((small, _log1p_small), (~small, lambda xp, v: log(xp, v + 1.0))):
+    for where, branch in ((small, _log1p_small), (~small, _log1p_large)):
         index = xp.nonzero(where)[0]
-        out[index] = branch(xp, xp.take(x, index))
+        out[index] = branch(ops, xp.take(x, index))
     return out
