@@ -127,9 +127,13 @@ def _stream(w: Words, shape: tuple[int, ...], device: Any,
     block, eager = _BLOCKWISE.get(getattr(xp, "__name__", ""), (0, None))
     if eager is None or size <= block or not eager():
         return xp.reshape(per_counter(w.iota(0, size, device)), shape)
-    blocks = [per_counter(w.iota(start, min(size, start + block), device))
-              for start in range(0, size, block)]
-    return xp.reshape(xp.concat(blocks), shape)
+    # Eager libraries take slice assignment: blocks land in the output directly.
+    first = per_counter(w.iota(0, block, device))
+    out = xp.empty((size,), dtype=first.dtype, device=device)
+    out[:block] = first
+    for start in range(block, size, block):
+        out[start:start + block] = per_counter(w.iota(start, min(size, start + block), device))
+    return xp.reshape(out, shape)
 
 
 # -- keys --------------------------------------------------------------------
