@@ -44,3 +44,18 @@ def test_dask_numbers_do_not_depend_on_the_chunking(chunks):
     got_coin = xr.bernoulli(key, da.from_array(p, chunks=chunks))
     np.testing.assert_array_equal(got_perm.compute(), want_perm)
     np.testing.assert_array_equal(got_coin.compute(), want_coin)
+
+
+@pytest.mark.parametrize("chunk_size", ["4KiB", "64KiB"])
+def test_dask_normal_per_chunk_is_the_whole_draw(chunk_size):
+    # normal() runs per chunk (each chunk draws its own counters), float32 and
+    # float64, so many chunks give the numbers of NumPy's single draw.
+    import dask
+
+    key = xr.key(4, xp=xport.dask)
+    with dask.config.set({"array.chunk-size": chunk_size}):
+        for dtype in ("float32", "float64"):
+            got = xr.normal(key, (70, 431), getattr(xport.dask, dtype))
+            assert len(got.chunks[0]) > 1 or got.npartitions > 1
+            want = xr.normal(xr.key(4, xp=xport.numpy), (70, 431), getattr(xport.numpy, dtype))
+            np.testing.assert_array_equal(got.compute(), want)

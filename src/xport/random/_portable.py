@@ -119,20 +119,24 @@ def _float_kind(xp: Any, dtype: Any, what: str) -> str:
 
 
 def _stream(w: Words, shape: tuple[int, ...], device: Any,
-            per_counter: Callable[[Any], Any]) -> Any:
-    """``per_counter`` applied to the flat counters 0 .. size-1 of ``shape``,
-    reshaped to ``shape`` (blockwise on eager libraries, see _BLOCKWISE)."""
+            per_counter: Callable[[Any], Any], offset: int = 0) -> Any:
+    """``per_counter`` applied to the flat counters offset .. offset+size-1 of
+    ``shape``, reshaped to ``shape`` (blockwise on eager libraries, see
+    _BLOCKWISE). A nonzero ``offset`` draws one part of a larger draw."""
     xp = w.xp
     size = _size(shape)
+    if offset + size > _MAX_SIZE:
+        raise ValueError("xport.random draws fewer than 2**31 numbers per call")
     block, eager = _BLOCKWISE.get(getattr(xp, "__name__", ""), (0, None))
     if eager is None or size <= block or not eager():
-        return xp.reshape(per_counter(w.iota(0, size, device)), shape)
+        return xp.reshape(per_counter(w.iota(offset, offset + size, device)), shape)
     # Eager libraries take slice assignment: blocks land in the output directly.
-    first = per_counter(w.iota(0, block, device))
+    first = per_counter(w.iota(offset, offset + block, device))
     out = xp.empty((size,), dtype=first.dtype, device=device)
     out[:block] = first
     for start in range(block, size, block):
-        out[start:start + block] = per_counter(w.iota(start, min(size, start + block), device))
+        out[start:start + block] = per_counter(
+            w.iota(offset + start, offset + min(size, start + block), device))
     return xp.reshape(out, shape)
 
 
@@ -267,8 +271,9 @@ def _scale(xp: Any, unit: Any, low: Any, high: Any, exact: bool) -> Any:
 
 def _uniform(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, *,
              minval: Any, maxval: Any, device: Any,
-             then: Callable[[Any], Any] | None = None) -> Any:
-    """Uniform floats in [minval, maxval), with ``then`` applied if given."""
+             then: Callable[[Any], Any] | None = None, offset: int = 0) -> Any:
+    """Uniform floats in [minval, maxval), with ``then`` applied if given
+    (``offset``: see _stream; Python bounds only)."""
     xp = w.xp
     dtype = getattr(xp, kind)
     low = _bound(xp, minval, dtype, device)
@@ -277,7 +282,7 @@ def _uniform(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, *,
     finish = then if then is not None else (lambda u: u)
     if isinstance(minval, (int, float)) and isinstance(maxval, (int, float)):
         return _stream(w, shape, device, lambda counters: finish(
-            _scale(xp, _unit(w, kw, counters, kind), low, high, exact)))
+            _scale(xp, _unit(w, kw, counters, kind), low, high, exact)), offset)
     # Array bounds broadcast with the whole draw, so it is not cut into blocks.
     unit = xp.reshape(_unit(w, kw, w.iota(0, _size(shape), device), kind), shape)
     return finish(_scale(xp, unit, low, high, exact))
@@ -292,15 +297,17 @@ def uniform(xp: Any, key: Any, shape: tuple[int, ...], *, dtype: Any,
                     device=device_of(key))
 
 
-def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
-    """Standard normals, ``sqrt(2) * erfinv(u)`` for u uniform in (-1, 1)."""
+def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any, *, offset: int = 0) -> Any:
+    """Standard normals, ``sqrt(2) * erfinv(u)`` for u uniform in (-1, 1);
+    with ``offset``, the elements offset .. offset+size-1 of a larger flat draw."""
     w = words_for(xp)
     kind = _float_kind(xp, dtype, "normal")
     above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
     return _uniform(w, key_words(w, key), shape, kind, minval=above_minus_one, maxval=1.0,
                     device=device_of(key),
                     then=lambda u: sqrt2_erfinv(xp, u, open_interval=True,
-                                                gather=_gathers(xp, u)))
+                                                gather=_gathers(xp, u)),
+                    offset=offset)
 
 
 def _gumbel(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, device: Any) -> Any:
