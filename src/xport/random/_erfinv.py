@@ -100,28 +100,30 @@ def sqrt2_erfinv(xp: Any, x: Any, *, open_interval: bool = False,
     """``sqrt(2) * erfinv(x)``: standard normals from uniforms in (-1, 1).
 
     In float32 the product is formed in float64 (exact) and rounded once, which
-    is the float32 product; TensorFlow's graph optimizer would otherwise
-    reassociate the constant into ``erfinv``'s own last product.
+    is the float32 product: the cast between the two products keeps
+    TensorFlow's graph optimizer from reassociating the constant into
+    ``erfinv``'s own last product.
     """
     result = erfinv(xp, x, open_interval=open_interval, gather=gather)
     if x.dtype == xp.float64:
         return _SQRT2 * result
-    return xp.astype(_xla.widen(xp, result) * _SQRT2_FLOAT32, xp.float32)
+    wide = _xla.ops_for(xp, x, in_place=False).widen(result)
+    return xp.astype(wide * _SQRT2_FLOAT32, xp.float32)
 
 
 def _float32(xp: Any, x: Any, gather: bool) -> Any:
     """XLA's float32 polynomial (before the multiplication by ``x``)."""
-    ops = _xla.ops_for(xp, in_place=gather)
+    ops = _xla.ops_for(xp, x, in_place=gather)
     w = -_xla.log1p(ops, -(x * x))
     (bound, shift, _, main), (_, tail_shift, _, tail) = _FLOAT32
 
     def tail_piece(w: Any) -> Any:
         # sqrt rounded from float64: some libraries' float32 sqrt is not
         # correctly rounded.
-        root = xp.astype(xp.sqrt(_xla.widen(xp, w)), xp.float32)
-        return ops.horner(_xla.widen(xp, root - tail_shift), tail)
+        root = xp.astype(xp.sqrt(ops.widen(w)), xp.float32)
+        return ops.horner(ops.widen(root - tail_shift), tail)
 
-    result = ops.horner(_xla.widen(xp, w - shift), main)
+    result = ops.horner(ops.widen(w - shift), main)
     in_tail = w >= bound
     if not ops.gathers:
         return xp.where(in_tail, tail_piece(w), result)

@@ -20,6 +20,7 @@ from ._erf import erf
 from ._erfinv import sqrt2_erfinv
 from ._threefry import threefry2x32
 from ._words import MASK32, Words, words_for
+from ._xla_float32 import has_float64
 
 KeyWords = tuple[Any, Any]
 
@@ -259,7 +260,7 @@ def _exact_product(minval: Any, maxval: Any) -> bool:
 
 def _scale(xp: Any, unit: Any, low: Any, high: Any, exact: bool) -> Any:
     """``max(low, unit * (high - low) + low)`` rounded as XLA does."""
-    if exact or unit.dtype == xp.float64:
+    if exact or unit.dtype == xp.float64 or not has_float64(unit):
         scaled = unit * (high - low) + low
     else:
         # XLA fuses this multiply-add into one rounding (an FMA). In float64 the

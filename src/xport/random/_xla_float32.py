@@ -24,37 +24,39 @@ def f32(value: float) -> float:
     return float(struct.unpack("f", struct.pack("f", value))[0])
 
 
-def widen(xp: Any, x: Any) -> Any:
-    """A float32 array as float64 (exactly)."""
-    return xp.astype(x, xp.float64)
-
-
-def fma(xp: Any, a: Any, b: Any, c: Any) -> Any:
-    """``a * b + c`` for float64 arrays or Python floats holding float32 values
-    (at least one of ``a`` and ``b`` an array), rounded once to float32.
-
-    The product is exact in float64. The sum rounded to float64 and then to
-    float32 can differ from one rounding in a tie, with odds near 2**-29.
-    """
-    return xp.astype(a * b + c, xp.float32)
-
-
 class Ops:
     """How the float32 steps run: with the standard's operations (any
-    namespace, traceable), both branches of a selection on every element."""
+    namespace, traceable), both branches of a selection on every element.
+
+    ``wide`` is float64, where products of float32 values are exact. On
+    devices without float64 (``wide`` float32) each FMA rounds twice, and the
+    numbers drift from JAX's by a few ulp.
+    """
 
     gathers = False
 
-    def __init__(self, xp: Any) -> None:
+    def __init__(self, xp: Any, wide: Any = None) -> None:
         self.xp = xp
+        self.wide = xp.float64 if wide is None else wide
+
+    def widen(self, x: Any) -> Any:
+        """A float32 array in the wide dtype (exactly)."""
+        return self.xp.astype(x, self.wide)
+
+    def fma(self, a: Any, b: Any, c: Any) -> Any:
+        """``a * b + c`` for wide arrays or Python floats holding float32
+        values (at least one of ``a`` and ``b`` an array), rounded once to
+        float32. The product is exact in float64; the sum rounded to float64
+        and then to float32 can differ from one rounding in a tie, with odds
+        near 2**-29."""
+        return self.xp.astype(a * b + c, self.xp.float32)
 
     def horner(self, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
-        """The polynomial (highest power first) at ``wide_x`` (float64 holding
+        """The polynomial (highest power first) at ``wide_x`` (wide, holding
         float32 values) by Horner's rule, one FMA per step as XLA: float32."""
-        xp = self.xp
-        p = fma(xp, wide_x, coefficients[0], coefficients[1])
+        p = self.fma(wide_x, coefficients[0], coefficients[1])
         for c in coefficients[2:]:
-            p = fma(xp, widen(xp, p), wide_x, c)
+            p = self.fma(self.widen(p), wide_x, c)
         return p
 
     def frexp(self, y: Any) -> tuple[Any, Any]:
@@ -80,8 +82,8 @@ class InPlaceOps(Ops):
 
     gathers = True
 
-    def __init__(self, xp: Any) -> None:
-        super().__init__(xp)
+    def __init__(self, xp: Any, wide: Any = None) -> None:
+        super().__init__(xp, wide)
         self.native = importlib.import_module(_NATIVE[xp.__name__])
 
     def horner(self, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
@@ -108,11 +110,22 @@ class InPlaceOps(Ops):
 _NATIVE: Final = {"xport.numpy": "numpy", "xport.torch": "torch"}
 
 
-def ops_for(xp: Any, *, in_place: bool) -> Ops:
-    """``InPlaceOps`` where asked for and served, else ``Ops``."""
+# Device types without float64 (PyTorch's Apple GPU backend).
+_NO_FLOAT64: Final = frozenset(("mps",))
+
+
+def has_float64(x: Any) -> bool:
+    """Whether the device of array ``x`` has float64."""
+    return getattr(getattr(x, "device", None), "type", None) not in _NO_FLOAT64
+
+
+def ops_for(xp: Any, x: Any, *, in_place: bool) -> Ops:
+    """``InPlaceOps`` where asked for and served, else ``Ops``, for the
+    namespace and device of the float32 array ``x``."""
+    wide = None if has_float64(x) else xp.float32
     if in_place and getattr(xp, "__name__", "") in _NATIVE:
-        return InPlaceOps(xp)
-    return Ops(xp)
+        return InPlaceOps(xp, wide)
+    return Ops(xp, wide)
 
 
 # Cephes' rational log1p(x) = x - x**2/2 + x**3 * P(x) / Q(x), highest power first.
@@ -144,24 +157,23 @@ def log(ops: Ops, y: Any) -> Any:
     m = (m - 1.0) + m * below
     e = e - below
     x2 = m * m
-    x3 = widen(xp, x2 * m)
-    wide_m = widen(xp, m)
-    parts = [widen(xp, ops.horner(wide_m, _LOG[i:i + 3])) for i in (0, 3, 6)]
-    poly = widen(xp, fma(xp, parts[0], x3, parts[1]))
-    poly = widen(xp, fma(xp, poly, x3, parts[2]))
-    poly = fma(xp, poly, x3, widen(xp, e * _LN2_LOW))
+    x3 = ops.widen(x2 * m)
+    wide_m = ops.widen(m)
+    parts = [ops.widen(ops.horner(wide_m, _LOG[i:i + 3])) for i in (0, 3, 6)]
+    poly = ops.widen(ops.fma(parts[0], x3, parts[1]))
+    poly = ops.widen(ops.fma(poly, x3, parts[2]))
+    poly = ops.fma(poly, x3, ops.widen(e * _LN2_LOW))
     # The last add as an FMA (e * ln2_high is exact, so it rounds the same):
     # TensorFlow's graph optimizer would otherwise regroup the chain of adds.
-    return fma(xp, widen(xp, e), _LN2_HIGH, widen(xp, m - 0.5 * x2 + poly))
+    return ops.fma(ops.widen(e), _LN2_HIGH, ops.widen(m - 0.5 * x2 + poly))
 
 
 def _log1p_small(ops: Ops, x: Any) -> Any:
     """XLA's rational branch of ``log1p``, for ``|x| < sqrt(2) - 1``."""
-    xp = ops.xp
-    wide_x = widen(xp, x)
+    wide_x = ops.widen(x)
     x2 = x * x
     ratio = ops.horner(wide_x, _LOG1P_NUMERATOR) / ops.horner(wide_x, _LOG1P_DENOMINATOR)
-    return x + fma(xp, -0.5, widen(xp, x2), widen(xp, (x * x2) * ratio))
+    return x + ops.fma(-0.5, ops.widen(x2), ops.widen((x * x2) * ratio))
 
 
 def _log1p_large(ops: Ops, x: Any) -> Any:
