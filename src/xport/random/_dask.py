@@ -2,9 +2,9 @@
 the standard's operations, numbers independent of the chunking), except two
 that each chunk computes with the NumPy route instead: ``normal`` (a graph
 of hundreds of layers otherwise; a chunk draws its own elements' counters:
-1e6 draws in 0.11 s instead of 1.26 s) and ``gamma``, whose rejection loops would make a graph of
-thousands of layers (element ``i`` always uses ``split(key, size)[i]``). Either
-way chunking does not change the numbers.
+1e6 draws in 0.11 s instead of 1.26 s) and ``gamma``, whose rejection loops
+would make a graph of thousands of layers (element ``i`` always uses
+``split(key, size)[i]``). Either way chunking does not change the numbers.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from ._erf import erf
 from ._erfinv import sqrt2_erfinv
 from ._threefry import threefry2x32
 from ._words import MASK32, Words, words_for
-from ._xla_float32 import has_float64
+from ._xla_float32 import ops_for
 
 KeyWords = tuple[Any, Any]
 
@@ -88,14 +88,12 @@ _READS_VALUES: Final[dict[str, _ReadsValues]] = {
 }
 
 
-# Libraries whose arrays take integer-array assignment: where values may also
-# be read (above), erfinv evaluates each branch on its own elements only.
-_GATHERS: Final = frozenset(("xport.numpy", "xport.torch"))
-
-
 def _gathers(xp: Any, x: Any) -> bool:
-    name = getattr(xp, "__name__", "")
-    return name in _GATHERS and x.ndim == 1 and _READS_VALUES[name](x)
+    """Whether erfinv may evaluate each branch on its own elements of ``x``:
+    a 1-d array whose values may be read (above); _xla_float32.ops_for then
+    serves the libraries that take integer-array assignment."""
+    reads = _READS_VALUES.get(getattr(xp, "__name__", ""), _never_reads_values)
+    return x.ndim == 1 and reads(x)
 
 
 def device_of(x: Any) -> Any:
@@ -260,13 +258,12 @@ def _exact_product(minval: Any, maxval: Any) -> bool:
 
 def _scale(xp: Any, unit: Any, low: Any, high: Any, exact: bool) -> Any:
     """``max(low, unit * (high - low) + low)`` rounded as XLA does."""
-    if exact or unit.dtype == xp.float64 or not has_float64(unit):
+    if exact or unit.dtype == xp.float64:
         scaled = unit * (high - low) + low
     else:
-        # XLA fuses this multiply-add into one rounding (an FMA). In float64 the
-        # float32 product is exact, so only the sum rounds before the cast back.
-        wide = [xp.astype(v, xp.float64) for v in (unit, high - low, low)]
-        scaled = xp.astype(wide[0] * wide[1] + wide[2], unit.dtype)
+        # XLA fuses this multiply-add into one rounding (an FMA).
+        ops = ops_for(xp, unit, in_place=False)
+        scaled = ops.fma(ops.widen(unit), ops.widen(high - low), ops.widen(low))
     return xp.maximum(low, scaled)
 
 

@@ -114,7 +114,7 @@ _NATIVE: Final = {"xport.numpy": "numpy", "xport.torch": "torch"}
 _NO_FLOAT64: Final = frozenset(("mps",))
 
 
-def has_float64(x: Any) -> bool:
+def _has_float64(x: Any) -> bool:
     """Whether the device of array ``x`` has float64."""
     return getattr(getattr(x, "device", None), "type", None) not in _NO_FLOAT64
 
@@ -122,7 +122,7 @@ def has_float64(x: Any) -> bool:
 def ops_for(xp: Any, x: Any, *, in_place: bool) -> Ops:
     """``InPlaceOps`` where asked for and served, else ``Ops``, for the
     namespace and device of the float32 array ``x``."""
-    wide = None if has_float64(x) else xp.float32
+    wide = None if _has_float64(x) else xp.float32
     if in_place and getattr(xp, "__name__", "") in _NATIVE:
         return InPlaceOps(xp, wide)
     return Ops(xp, wide)
