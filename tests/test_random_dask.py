@@ -46,16 +46,63 @@ def test_dask_numbers_do_not_depend_on_the_chunking(chunks):
     np.testing.assert_array_equal(got_coin.compute(), want_coin)
 
 
+# Samplers that Dask runs chunk by chunk on the NumPy route (scalar parameters).
+PER_CHUNK = {
+    "normal32": xr.normal,
+    "normal64": lambda k, shape: xr.normal(k, shape, xr_dtype("float64")),
+    "uniform": lambda k, shape: xr.uniform(k, shape, minval=-2.0, maxval=3.5),
+    "uniform64": lambda k, shape: xr.uniform(k, shape, xr_dtype("float64")),
+    "bits": xr.bits,
+    "bits8": lambda k, shape: xr.bits(k, shape, xr_dtype("uint8")),
+    "bits64": lambda k, shape: xr.bits(k, shape, xr_dtype("uint64")),
+    "integers": lambda k, shape: xr.integers(k, shape, -7, 1000),
+    "bernoulli": lambda k, shape: xr.bernoulli(k, 0.3, shape),
+    "truncated_normal": lambda k, shape: xr.truncated_normal(k, -0.5, 2.0, shape),
+}
+
+
+def xr_dtype(name):
+    # Dask's dtypes are NumPy's, so one name serves both namespaces.
+    return getattr(xport.numpy, name)
+
+
 @pytest.mark.parametrize("chunk_size", ["4KiB", "64KiB"])
-def test_dask_normal_per_chunk_is_the_whole_draw(chunk_size):
-    # normal() runs per chunk (each chunk draws its own counters), float32 and
-    # float64, so many chunks give the numbers of NumPy's single draw.
+@pytest.mark.parametrize("name", sorted(PER_CHUNK))
+def test_dask_draws_per_chunk_are_the_whole_draw(name, chunk_size):
+    # Each chunk draws the counters of its own elements, so many chunks give
+    # the numbers of NumPy's single draw, from a graph of a few layers (not
+    # one per cipher step).
     import dask
 
     key = xr.key(4, xp=xport.dask)
     with dask.config.set({"array.chunk-size": chunk_size}):
-        for dtype in ("float32", "float64"):
-            got = xr.normal(key, (70, 431), getattr(xport.dask, dtype))
-            assert len(got.chunks[0]) > 1 or got.npartitions > 1
-            want = xr.normal(xr.key(4, xp=xport.numpy), (70, 431), getattr(xport.numpy, dtype))
-            np.testing.assert_array_equal(got.compute(), want)
+        got = PER_CHUNK[name](key, (70, 431))
+    assert got.npartitions > 1
+    assert len(got.dask.layers) < 10
+    want = PER_CHUNK[name](xr.key(4, xp=xport.numpy), (70, 431))
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got.compute(), want)
+    empty = PER_CHUNK[name](key, (0, 3)).compute()
+    assert empty.shape == (0, 3) and empty.dtype == want.dtype
+
+
+def test_dask_array_parameters_take_the_whole_array_graph():
+    # Array bounds broadcast with the draw; they give NumPy's numbers too.
+    np_key, dask_key = xr.key(9, xp=xport.numpy), xr.key(9, xp=xport.dask)
+    low = np.linspace(-3.0, 0.0, 12, dtype=np.float32)
+    want = xr.uniform(np_key, (12,), minval=low, maxval=1.0)
+    got = xr.uniform(dask_key, (12,), minval=da.from_array(low, chunks=5), maxval=1.0)
+    np.testing.assert_array_equal(got.compute(), want)
+    want = xr.truncated_normal(np_key, low, 1.0)
+    got = xr.truncated_normal(dask_key, da.from_array(low, chunks=5), 1.0)
+    np.testing.assert_array_equal(got.compute(), want)
+
+
+def test_dask_errors_are_the_other_backends():
+    key = xr.key(0, xp=xport.dask)
+    with pytest.raises(TypeError, match="float32 or float64"):
+        xr.uniform(key, (3,), xr_dtype("int32"))
+    with pytest.raises(TypeError, match="integer dtype"):
+        xr.integers(key, (3,), 0, 5, xr_dtype("float32"))
+    with pytest.raises(TypeError, match="unsigned integer"):
+        xr.bits(key, (3,), xr_dtype("int32"))

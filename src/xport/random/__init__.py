@@ -36,7 +36,11 @@ corresponding ``jax.random`` function under JAX's default configuration
   ``_portable.py``), so they also run under ``torch.compile`` and
   ``tf.function``, and on any namespace with uint32 arithmetic. Eager
   TensorFlow compiles draws of 2**16 numbers and more with XLA (one fused
-  pass instead of ~150 kernel launches); Dask runs ``gamma`` chunk by chunk.
+  pass instead of ~150 kernel launches). On Dask each chunk computes its own
+  elements with the NumPy route (``bits``, ``uniform``, ``normal``,
+  ``integers``, ``bernoulli`` and ``truncated_normal`` with Python-number
+  parameters, and ``gamma``), so the graph has a few layers, not one per
+  cipher step, and the numbers do not depend on the chunking.
 """
 
 from __future__ import annotations

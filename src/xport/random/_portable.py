@@ -165,8 +165,10 @@ def _split_words(w: Words, kw: KeyWords, device: Any) -> tuple[KeyWords, KeyWord
     return (x0[0], x1[0]), (x0[1], x1[1])
 
 
-def _bit_words(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any) -> Any:
-    return _stream(w, shape, device, lambda counters: w.xor(*_encrypt(w, kw, counters)))
+def _bit_words(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any,
+               offset: int = 0) -> Any:
+    return _stream(w, shape, device, lambda counters: w.xor(*_encrypt(w, kw, counters)),
+                   offset)
 
 
 def key(xp: Any, seed: Any, device: Any) -> Any:
@@ -209,22 +211,23 @@ def fold_in(xp: Any, key: Any, data: Any) -> Any:
 
 # -- bits and floats ---------------------------------------------------------
 
-def bits(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
-    """Uniform random bits as unsigned integers of ``dtype`` (uint8 ... uint64)."""
+def bits(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any, *, offset: int = 0) -> Any:
+    """Uniform random bits as unsigned integers of ``dtype`` (uint8 ... uint64)
+    (``offset``: see _stream)."""
     w = words_for(xp)
     device = device_of(key)
     kw = key_words(w, key)
     dtype = xp.uint32 if dtype is None else dtype
     if dtype == xp.uint32:
-        return w.uint32(_bit_words(w, kw, shape, device))
+        return w.uint32(_bit_words(w, kw, shape, device, offset))
     if dtype in (xp.uint8, xp.uint16):
         # The low bits of the 32-bit draw, as JAX truncates.
-        return xp.astype(w.wide(_bit_words(w, kw, shape, device)), dtype)
+        return xp.astype(w.wide(_bit_words(w, kw, shape, device, offset)), dtype)
     if dtype == xp.uint64:
         def joined(counters: Any) -> Any:
             high, low = (xp.astype(w.wide(x), dtype) for x in _encrypt(w, kw, counters))
             return xp.bitwise_or(xp.bitwise_left_shift(high, 32), low)
-        return _stream(w, shape, device, joined)
+        return _stream(w, shape, device, joined, offset)
     raise TypeError(f"bits() takes an unsigned integer dtype; got {dtype}")
 
 
@@ -271,28 +274,31 @@ def _uniform(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, *,
              minval: Any, maxval: Any, device: Any,
              then: Callable[[Any], Any] | None = None, offset: int = 0) -> Any:
     """Uniform floats in [minval, maxval), with ``then`` applied if given
-    (``offset``: see _stream; Python bounds only)."""
+    (``offset``: see _stream; scalar bounds only)."""
     xp = w.xp
     dtype = getattr(xp, kind)
     low = _bound(xp, minval, dtype, device)
     high = _bound(xp, maxval, dtype, device)
     exact = _exact_product(minval, maxval)
     finish = then if then is not None else (lambda u: u)
-    if isinstance(minval, (int, float)) and isinstance(maxval, (int, float)):
+    if low.ndim == 0 and high.ndim == 0:
         return _stream(w, shape, device, lambda counters: finish(
             _scale(xp, _unit(w, kw, counters, kind), low, high, exact)), offset)
+    if offset:
+        raise ValueError("xport.random: a draw with an offset takes scalar bounds")
     # Array bounds broadcast with the whole draw, so it is not cut into blocks.
     unit = xp.reshape(_unit(w, kw, w.iota(0, _size(shape), device), kind), shape)
     return finish(_scale(xp, unit, low, high, exact))
 
 
 def uniform(xp: Any, key: Any, shape: tuple[int, ...], *, dtype: Any,
-            minval: Any, maxval: Any) -> Any:
-    """Floats in [minval, maxval), as ``jax.random.uniform``."""
+            minval: Any, maxval: Any, offset: int = 0) -> Any:
+    """Floats in [minval, maxval), as ``jax.random.uniform`` (``offset``: see
+    _stream; scalar bounds only)."""
     w = words_for(xp)
     kind = _float_kind(xp, dtype, "uniform")
     return _uniform(w, key_words(w, key), shape, kind, minval=minval, maxval=maxval,
-                    device=device_of(key))
+                    device=device_of(key), offset=offset)
 
 
 def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any, *, offset: int = 0) -> Any:
@@ -334,17 +340,20 @@ def _int64_bound(xp: Any, value: Any, device: Any) -> Any:
 
 
 def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
-             dtype: Any) -> Any:
+             dtype: Any, offset: int = 0) -> Any:
     """Integers in [low, high) as ``jax.random.randint``, including its
-    modulo arithmetic (and so its small bias when high - low is not a power of 2)."""
+    modulo arithmetic (and so its small bias when high - low is not a power of 2).
+    ``offset``: see _stream; Python bounds only."""
     w = words_for(xp)
     device = device_of(key)
     if not xp.isdtype(dtype, "integral"):
         raise TypeError(f"integers() takes an integer dtype; got {dtype}")
     smallest, largest = _sampling_range(xp, dtype)
     k1, k2 = _split_words(w, key_words(w, key), device)
-    higher = w.wide(_bit_words(w, k1, shape, device))
-    lower = w.wide(_bit_words(w, k2, shape, device))
+    if offset and not (isinstance(low, int) and isinstance(high, int)):
+        raise ValueError("xport.random: a draw with an offset takes Python int bounds")
+    higher = w.wide(_bit_words(w, k1, shape, device, offset))
+    lower = w.wide(_bit_words(w, k2, shape, device, offset))
     # int64 arithmetic on values below 2**32, reduced mod 2**32 where JAX's
     # uint32 arithmetic wraps.
     lo = xp.clip(_int64_bound(xp, low, device), smallest, largest)
@@ -448,8 +457,10 @@ def _out_shape(a: Any, axis: int, shape: tuple[int, ...]) -> tuple[int, ...]:
 
 # -- other distributions -----------------------------------------------------
 
-def bernoulli(xp: Any, key: Any, p: Any, shape: tuple[int, ...] | None) -> Any:
-    """Booleans that are True with probability ``p``: ``uniform(key) < p``."""
+def bernoulli(xp: Any, key: Any, p: Any, shape: tuple[int, ...] | None, *,
+              offset: int = 0) -> Any:
+    """Booleans that are True with probability ``p``: ``uniform(key) < p``
+    (``offset``: see _stream; a Python ``p`` only)."""
     w = words_for(xp)
     device = device_of(key)
     if isinstance(p, (int, float)):
@@ -458,9 +469,11 @@ def bernoulli(xp: Any, key: Any, p: Any, shape: tuple[int, ...] | None) -> Any:
     else:
         dtype = p.dtype
         shape = tuple(p.shape) if shape is None else shape
+    if offset and not isinstance(p, (int, float)):
+        raise ValueError("xport.random: a draw with an offset takes a Python p")
     kind = _float_kind(xp, dtype, "bernoulli")
     return _uniform(w, key_words(w, key), shape, kind, minval=0.0, maxval=1.0,
-                    device=device) < p
+                    device=device, offset=offset) < p
 
 
 def categorical(xp: Any, key: Any, logits: Any, axis: int,
@@ -485,11 +498,11 @@ def categorical(xp: Any, key: Any, logits: Any, axis: int,
 # -- truncated normal and gamma ----------------------------------------------
 
 def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
-                     shape: tuple[int, ...] | None, dtype: Any) -> Any:
+                     shape: tuple[int, ...] | None, dtype: Any, offset: int = 0) -> Any:
     """Normals conditioned on ``lower < x < upper``, as
     ``jax.random.truncated_normal``: ``sqrt(2) * erfinv(u)`` for ``u`` uniform
     between ``erf(lower / sqrt(2))`` and ``erf(upper / sqrt(2))``, clipped into
-    the open interval."""
+    the open interval (``offset``: see _stream; scalar bounds only)."""
     w = words_for(xp)
     kind = _float_kind(xp, dtype, "truncated_normal")
     device = device_of(key)
@@ -500,11 +513,12 @@ def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
     # erf of the float quotient (as JAX divides), evaluated in float64.
     edges = [xp.astype(erf(xp, xp.astype(bound / _SQRT2, xp.float64)), dtype)
              for bound in (low, high)]
-    u = _uniform(w, key_words(w, key), shape, kind, minval=edges[0], maxval=edges[1],
-                 device=device)
-    out = sqrt2_erfinv(xp, u)
-    return xp.clip(out, xp.nextafter(low, xp.asarray(math.inf, dtype=dtype, device=device)),
-                   xp.nextafter(high, xp.asarray(-math.inf, dtype=dtype, device=device)))
+    above = xp.nextafter(low, xp.asarray(math.inf, dtype=dtype, device=device))
+    below = xp.nextafter(high, xp.asarray(-math.inf, dtype=dtype, device=device))
+    return _uniform(w, key_words(w, key), shape, kind, minval=edges[0], maxval=edges[1],
+                    device=device, offset=offset,
+                    then=lambda u: xp.clip(sqrt2_erfinv(xp, u, gather=_gathers(xp, u)),
+                                           above, below))
 
 
 # Rounds of the rejection loops where values cannot be read (see _READS_VALUES):
@@ -545,6 +559,14 @@ def _normal_each(w: Words, kw: KeyWords, kind: str) -> Any:
     return sqrt2_erfinv(xp, u, open_interval=True)
 
 
+def _log_or_minus_inf(xp: Any, x: Any) -> Any:
+    """``log(x)``, and -inf where ``x <= 0`` (there the callers' comparisons
+    come out as with JAX's -inf or NaN) without the divide-by-zero warnings
+    that NumPy gives for ``log(0)``."""
+    positive = x > 0.0
+    return xp.where(positive, xp.log(xp.where(positive, x, 1.0)), -math.inf)
+
+
 def _first(xp: Any, where: Any, *arrays: Any) -> list[Any]:
     """Each array's entry at the first True of ``where`` along axis 0 (entry 0
     where there is none)."""
@@ -566,7 +588,8 @@ class _Gamma:
         xp, d = self.xp, self.d
         # (v3 <= 0 only if every proposal of a fixed-round inner loop failed.)
         return (((u >= 1.0 - 0.0331 * (x2 * x2))
-                 & (xp.log(u) >= x2 * 0.5 + d * ((1.0 - v3) + xp.log(v3))))
+                 & (_log_or_minus_inf(xp, u)
+                    >= x2 * 0.5 + d * ((1.0 - v3) + _log_or_minus_inf(xp, v3))))
                 | (v3 <= 0.0))
 
     def looped(self, kw: KeyWords) -> Any:
