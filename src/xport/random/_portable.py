@@ -20,7 +20,7 @@ from ._erf import erf
 from ._erfinv import sqrt2_erfinv
 from ._threefry import threefry2x32
 from ._words import MASK32, Words, words_for
-from ._xla_float32 import ops_for
+from ._xla_float32 import ops_for, takes_in_place
 
 KeyWords = tuple[Any, Any]
 
@@ -556,7 +556,7 @@ def _normal_each(w: Words, kw: KeyWords, kind: str) -> Any:
     above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
     u = _scale(xp, _unit_each(w, kw, kind), _bound(xp, above_minus_one, dtype, device),
                _bound(xp, 1.0, dtype, device), _exact_product(above_minus_one, 1.0))
-    return sqrt2_erfinv(xp, u, open_interval=True)
+    return sqrt2_erfinv(xp, u, open_interval=True, gather=_gathers(xp, u))
 
 
 def _log_or_minus_inf(xp: Any, x: Any) -> Any:
@@ -584,8 +584,8 @@ class _Gamma:
         self.d = alpha - 1.0 / 3.0
         self.c = (1.0 / 3.0) / xp.sqrt(self.d)
 
-    def rejected(self, x2: Any, v3: Any, u: Any) -> Any:
-        xp, d = self.xp, self.d
+    def rejected(self, d: Any, x2: Any, v3: Any, u: Any) -> Any:
+        xp = self.xp
         # (v3 <= 0 only if every proposal of a fixed-round inner loop failed.)
         return (((u >= 1.0 - 0.0331 * (x2 * x2))
                  & (_log_or_minus_inf(xp, u)
@@ -599,7 +599,7 @@ class _Gamma:
         x2 = xp.zeros_like(self.d)
         v3 = xp.ones_like(self.d)
         u = xp.full_like(self.d, 2.0)
-        active = self.rejected(x2, v3, u)
+        active = self.rejected(self.d, x2, v3, u)
         while bool(xp.any(active)):
             kept_kw, proposal_kw, u_kw = _split_each(w, kw, 3)
             x = xp.zeros_like(self.d)
@@ -616,8 +616,45 @@ class _Gamma:
             v3 = xp.where(active, (v * v) * v, v3)
             u = xp.where(active, _unit_each(w, u_kw, kind), u)
             kw = _pick(xp, active, kept_kw, kw)
-            active = active & self.rejected(x2, v3, u)
+            active = active & self.rejected(self.d, x2, v3, u)
         return v3
+
+    def compacted(self, kw: KeyWords) -> Any:
+        """``v**3`` of the accepted proposals as ``looped`` gives them, each
+        round drawing only for the elements still rejected (for libraries
+        that assign by index: a round after the first touches a few percent)."""
+        xp, w, kind = self.xp, self.w, self.kind
+        v3 = xp.empty_like(self.d)
+        index = xp.arange(self.d.shape[0], device=device_of(self.d))
+        d, c = self.d, self.c
+        while index.shape[0]:
+            kw, proposal_kw, u_kw = _split_each(w, kw, 3)
+            x, v = self._proposals(proposal_kw, c)
+            new_v3 = (v * v) * v
+            rejected = self.rejected(d, x * x, new_v3, _unit_each(w, u_kw, kind))
+            done = xp.nonzero(~rejected)[0]
+            v3[xp.take(index, done)] = xp.take(new_v3, done)
+            index, d, c, *words = _take(xp, xp.nonzero(rejected)[0], index, d, c, *kw)
+            kw = (words[0], words[1])
+        return v3
+
+    def _proposals(self, kw: KeyWords, c: Any) -> tuple[Any, Any]:
+        """``(x, v)``: per key, the first normal ``x`` of its chain with
+        ``v = 1 + c * x > 0`` (``compacted``'s inner loop)."""
+        xp, w = self.xp, self.w
+        x, v = xp.empty_like(c), xp.empty_like(c)
+        index = xp.arange(c.shape[0], device=device_of(c))
+        while index.shape[0]:
+            kw, sub_kw = _split_each(w, kw, 2)
+            new_x = _normal_each(w, sub_kw, self.kind)
+            new_v = 1.0 + new_x * c
+            positive = new_v > 0.0
+            done = xp.nonzero(positive)[0]
+            x[xp.take(index, done)] = xp.take(new_x, done)
+            v[xp.take(index, done)] = xp.take(new_v, done)
+            index, c, *words = _take(xp, xp.nonzero(~positive)[0], index, c, *kw)
+            kw = (words[0], words[1])
+        return x, v
 
     def rounds(self, kw: KeyWords) -> Any:
         """``v**3`` of the first accepted proposal among a fixed number of
@@ -642,8 +679,13 @@ class _Gamma:
         x, v = _first(xp, v > 0.0, x, v)
         x2, v3 = x * x, (v * v) * v
         u = _unit_each(w, _stack_keys(xp, u_keys), kind)
-        (v3,) = _first(xp, ~self.rejected(x2, v3, u), v3)
+        (v3,) = _first(xp, ~self.rejected(self.d, x2, v3, u), v3)
         return v3
+
+
+def _take(xp: Any, index: Any, *arrays: Any) -> list[Any]:
+    """Each 1-d array's elements at ``index``."""
+    return [xp.take(a, index) for a in arrays]
 
 
 def _stack_keys(xp: Any, keys: list[KeyWords]) -> KeyWords:
@@ -684,7 +726,12 @@ def gamma_flat(xp: Any, key: Any, alpha: Any, counters: Any, kind: str, *,
     kw, final_key = _split_each(w, _encrypt(w, key_words(w, key), w.words(counters)), 2)
     boosted = alpha >= 1.0
     steps = _Gamma(w, kind, xp.where(boosted, alpha, alpha + 1.0))
-    v3 = steps.looped(kw) if reads else steps.rounds(kw)
+    if not reads:
+        v3 = steps.rounds(kw)
+    elif takes_in_place(xp) and _gathers(xp, alpha):
+        v3 = steps.compacted(kw)
+    else:
+        v3 = steps.looped(kw)
     boost = xp.where(boosted, xp.ones_like(alpha),
                      xp.pow(1.0 - _unit_each(w, final_key, kind), 1.0 / alpha))
     return (steps.d * v3) * boost

@@ -119,11 +119,17 @@ def _has_float64(x: Any) -> bool:
     return getattr(getattr(x, "device", None), "type", None) not in _NO_FLOAT64
 
 
+def takes_in_place(xp: Any) -> bool:
+    """Whether namespace ``xp`` is one whose eager arrays InPlaceOps serves
+    (indexed and assigned by integer arrays, written through ``out=``)."""
+    return getattr(xp, "__name__", "") in _NATIVE
+
+
 def ops_for(xp: Any, x: Any, *, in_place: bool) -> Ops:
     """``InPlaceOps`` where asked for and served, else ``Ops``, for the
     namespace and device of the float32 array ``x``."""
     wide = None if _has_float64(x) else xp.float32
-    if in_place and getattr(xp, "__name__", "") in _NATIVE:
+    if in_place and takes_in_place(xp):
         return InPlaceOps(xp, wide)
     return Ops(xp, wide)
 
