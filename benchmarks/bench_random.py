@@ -3,7 +3,8 @@
 Run with ``python -m benchmarks.bench_random`` (``--n`` sets the count,
 default 1e7 float32 normals; ``--backends numpy,torch`` restricts). Per
 installed backend: the library's generator (NumPy ``Generator.standard_normal``,
-``torch.randn``, ``jax.random.normal``, ``tf.random.normal``), xport eagerly,
+``torch.randn``, ``jax.random.normal``, ``tf.random.normal``, Dask's
+``default_rng().standard_normal``, computed), xport eagerly,
 and xport inside the library's compiler where it has one (``torch.compile``,
 ``tf.function(jit_compile=True)``; on JAX xport *is* ``jax.random``). Target
 (issue #8): xport >= 0.2x native throughput while giving JAX's numbers.
@@ -64,8 +65,18 @@ def _tensorflow(n: int) -> tuple[list[Case], Any]:
             ("xport, tf.function(jit_compile)", lambda: compiled(key))], None
 
 
+def _dask(n: int) -> tuple[list[Case], Any]:
+    import dask.array as da
+
+    generator = da.random.default_rng(0)
+    key = xr.key(0, xp=xport.namespace("dask"))
+    # Both computed with Dask's default scheduler, chunked as Dask chooses.
+    return [("native", lambda: generator.standard_normal(n, dtype="float32").compute()),
+            ("xport", lambda: xr.normal(key, (n,)).compute())], None
+
+
 BACKENDS: dict[str, Callable[[int], tuple[list[Case], Any]]] = {
-    "numpy": _numpy, "torch": _torch, "jax": _jax, "tensorflow": _tensorflow}
+    "numpy": _numpy, "torch": _torch, "jax": _jax, "tensorflow": _tensorflow, "dask": _dask}
 
 
 def rows(backends: list[str], n: int) -> list[dict[str, object]]:
@@ -84,7 +95,7 @@ def rows(backends: list[str], n: int) -> list[dict[str, object]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=float, default=1e7, help="normals per call")
-    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow")
+    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,dask")
     args = parser.parse_args()
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
     print(f"{int(args.n):,} float32 normals per call; best of 3, interleaved")

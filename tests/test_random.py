@@ -151,6 +151,8 @@ def test_integers_match_jax_randint(xp):
     low, high = np.asarray([0, -10, 7], np.int32), np.asarray([5, 10, 7], np.int32)
     assert_same(xr.integers(k, (4, 3), xp.asarray(low), xp.asarray(high)),
                 jax.random.randint(jk, (4, 3), low, high))
+    # more draws than an eager block (the bounds' arithmetic then runs per block)
+    assert_same(xr.integers(k, (140001,), -3, 1001), jax.random.randint(jk, (140001,), -3, 1001))
 
 
 def test_permutation_matches_jax(xp):

@@ -343,17 +343,13 @@ def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
              dtype: Any, offset: int = 0) -> Any:
     """Integers in [low, high) as ``jax.random.randint``, including its
     modulo arithmetic (and so its small bias when high - low is not a power of 2).
-    ``offset``: see _stream; Python bounds only."""
+    ``offset``: see _stream; scalar bounds only."""
     w = words_for(xp)
     device = device_of(key)
     if not xp.isdtype(dtype, "integral"):
         raise TypeError(f"integers() takes an integer dtype; got {dtype}")
     smallest, largest = _sampling_range(xp, dtype)
     k1, k2 = _split_words(w, key_words(w, key), device)
-    if offset and not (isinstance(low, int) and isinstance(high, int)):
-        raise ValueError("xport.random: a draw with an offset takes Python int bounds")
-    higher = w.wide(_bit_words(w, k1, shape, device, offset))
-    lower = w.wide(_bit_words(w, k2, shape, device, offset))
     # int64 arithmetic on values below 2**32, reduced mod 2**32 where JAX's
     # uint32 arithmetic wraps.
     lo = xp.clip(_int64_bound(xp, low, device), smallest, largest)
@@ -364,10 +360,21 @@ def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
     safe = xp.where(full, xp.ones_like(span), span)
     multiplier = xp.remainder(xp.full_like(safe, 1 << 16), safe)
     multiplier = xp.remainder(xp.bitwise_and(multiplier * multiplier, MASK32), safe)
-    offset = xp.bitwise_and(xp.remainder(higher, safe) * multiplier, MASK32)
-    offset = xp.bitwise_and(offset + xp.remainder(lower, safe), MASK32)
-    offset = xp.where(full, lower, xp.remainder(offset, safe))
-    return xp.astype(lo + offset, dtype)
+
+    def from_words(higher: Any, lower: Any) -> Any:
+        offset = xp.bitwise_and(xp.remainder(higher, safe) * multiplier, MASK32)
+        offset = xp.bitwise_and(offset + xp.remainder(lower, safe), MASK32)
+        offset = xp.where(full, lower, xp.remainder(offset, safe))
+        return xp.astype(lo + offset, dtype)
+
+    if lo.ndim == 0 and hi.ndim == 0:
+        # Scalar bounds: the whole computation runs per block of counters.
+        return _stream(w, shape, device, lambda counters: from_words(
+            *(w.wide(w.xor(*_encrypt(w, k, counters))) for k in (k1, k2))), offset)
+    if offset:
+        raise ValueError("xport.random: a draw with an offset takes scalar bounds")
+    return from_words(w.wide(_bit_words(w, k1, shape, device)),
+                      w.wide(_bit_words(w, k2, shape, device)))
 
 
 # -- permutations and choices ------------------------------------------------
