@@ -65,3 +65,21 @@ def test_data_dependent_and_linalg_on_a_cluster(client):
     np.testing.assert_array_equal(got_values, want_values)
     np.testing.assert_array_equal(got_counts, want_counts)
     np.testing.assert_allclose(got_inv, np.linalg.inv(stack))
+
+
+def test_random_draws_on_a_cluster(client):
+    # The per-chunk samplers travel to worker processes and give NumPy's numbers.
+    import dask
+
+    import xport.random as xr
+
+    key, np_key = xr.key(3, xp=xport.dask), xr.key(3, xp=xport.numpy)
+    with dask.config.set({"array.chunk-size": "16KiB"}):
+        lazy = [xr.normal(key, (5000,)), xr.integers(key, (5000,), 0, 7),
+                xr.gamma(key, da.from_array(np.full(3000, 1.5, np.float32), chunks=700))]
+    assert all(part.npartitions > 1 for part in lazy)
+    got = client.compute(lazy, sync=True)
+    want = [xr.normal(np_key, (5000,)), xr.integers(np_key, (5000,), 0, 7),
+            xr.gamma(np_key, np.full(3000, 1.5, np.float32))]
+    for g, wnt in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, wnt)
