@@ -66,7 +66,7 @@ def xr_dtype(name):
     return getattr(xport.numpy, name)
 
 
-@pytest.mark.parametrize("chunk_size", ["4KiB", "64KiB"])
+@pytest.mark.parametrize("chunk_size", ["4KiB", "16KiB"])
 @pytest.mark.parametrize("name", sorted(PER_CHUNK))
 def test_dask_draws_per_chunk_are_the_whole_draw(name, chunk_size):
     # Each chunk draws the counters of its own elements, so many chunks give
@@ -84,6 +84,22 @@ def test_dask_draws_per_chunk_are_the_whole_draw(name, chunk_size):
     np.testing.assert_array_equal(got.compute(), want)
     empty = PER_CHUNK[name](key, (0, 3)).compute()
     assert empty.shape == (0, 3) and empty.dtype == want.dtype
+
+
+def test_dask_draws_are_chunked_as_dask_chunks_the_result():
+    # Chunks follow Dask's array.chunk-size for the result's dtype, in whole
+    # rows, so a float64 draw has twice the chunks of a float32 one.
+    import dask
+
+    key = xr.key(0, xp=xport.dask)
+    with dask.config.set({"array.chunk-size": "1MiB"}):
+        small = xr.normal(key, (3000, 100))
+        large = xr.normal(key, (3000, 100), xr_dtype("float64"))
+    assert small.chunks[1] == large.chunks[1] == (100,)
+    assert max(small.chunks[0]) * 100 * 4 <= 2**20
+    assert len(large.chunks[0]) >= 2 * len(small.chunks[0]) - 1
+    np.testing.assert_array_equal(large.compute(), xr.normal(
+        xr.key(0, xp=xport.numpy), (3000, 100), xr_dtype("float64")))
 
 
 def test_dask_array_parameters_take_the_whole_array_graph():

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import dask.array as _dask_array
+import numpy as _np
 
 from .. import numpy as _xnp
 from . import _portable
@@ -37,10 +38,25 @@ def _per_chunk(sampler: Callable[..., Any], xp: Any, key: Any, shape: tuple[int,
     """``sampler(numpy, key, shape=(n,), offset=start, **params)`` for each chunk
     (elements start .. start+n-1) of a flat draw of ``shape``, as one Dask
     array of ``result_dtype``."""
-    counters = _da.arange(_portable._size(shape), dtype="uint32")
+    size = _portable._size(shape)
+    counters = _da.arange(size, dtype="uint32", chunks=_flat_chunks(shape, result_dtype))
     flat = _da.blockwise(_chunk, "i", counters, "i", key, "j", sampler=sampler, params=params,
                         dtype=result_dtype, concatenate=True)
     return xp.reshape(flat, shape)
+
+
+def _flat_chunks(shape: tuple[int, ...], dtype: Any) -> tuple[int, ...]:
+    """Chunks of the flat draw: Dask's automatic chunks of the result (its
+    ``array.chunk-size``), along the first axis only, so that every chunk is a
+    run of whole rows and reshaping moves no data."""
+    if not shape:
+        return (1,)
+    if 0 in shape:
+        return (0,)
+    rows = _da.core.normalize_chunks(("auto",) + (-1,) * (len(shape) - 1), shape,
+                                     dtype=_np.dtype(dtype))[0]
+    row_size = _portable._size(shape[1:])
+    return tuple(n * row_size for n in rows)
 
 
 def _chunk(counters: Any, key: Any, sampler: Callable[..., Any],
