@@ -100,6 +100,12 @@ def test_dask_draws_are_chunked_as_dask_chunks_the_result():
     assert len(large.chunks[0]) >= 2 * len(small.chunks[0]) - 1
     np.testing.assert_array_equal(large.compute(), xr.normal(
         xr.key(0, xp=xport.numpy), (3000, 100), xr_dtype("float64")))
+    # Rows larger than a chunk: the flat draw is cut within rows.
+    with dask.config.set({"array.chunk-size": "4KiB"}):
+        wide = xr.uniform(key, (3, 5000))
+    assert wide.npartitions > 3
+    np.testing.assert_array_equal(wide.compute(), xr.uniform(xr.key(0, xp=xport.numpy),
+                                                             (3, 5000)))
 
 
 def test_dask_array_parameters_take_the_whole_array_graph():

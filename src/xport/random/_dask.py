@@ -13,6 +13,7 @@ whole-array graphs; either way chunking does not change the numbers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -47,15 +48,20 @@ def _per_chunk(sampler: Callable[..., Any], xp: Any, key: Any, shape: tuple[int,
 
 def _flat_chunks(shape: tuple[int, ...], dtype: Any) -> tuple[int, ...]:
     """Chunks of the flat draw: Dask's automatic chunks of the result (its
-    ``array.chunk-size``), along the first axis only, so that every chunk is a
-    run of whole rows and reshaping moves no data."""
+    ``array.chunk-size``), as runs of whole rows where a row fits in one, so
+    that reshaping moves no data."""
     if not shape:
         return (1,)
     if 0 in shape:
         return (0,)
+    dtype = _np.dtype(dtype)
+    flat: tuple[int, ...] = _da.core.normalize_chunks("auto", (math.prod(shape),),
+                                                      dtype=dtype)[0]
+    row_size = math.prod(shape[1:])
+    if row_size > flat[0]:
+        return flat
     rows = _da.core.normalize_chunks(("auto",) + (-1,) * (len(shape) - 1), shape,
-                                     dtype=_np.dtype(dtype))[0]
-    row_size = _portable._size(shape[1:])
+                                     dtype=dtype)[0]
     return tuple(n * row_size for n in rows)
 
 
