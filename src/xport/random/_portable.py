@@ -165,10 +165,14 @@ def _split_words(w: Words, kw: KeyWords, device: Any) -> tuple[KeyWords, KeyWord
     return (x0[0], x1[0]), (x0[1], x1[1])
 
 
+def _bits_at(w: Words, kw: KeyWords, counters: Any) -> Any:
+    """The 32 random bits of each counter (JAX's: the cipher's words xored)."""
+    return w.xor(*_encrypt(w, kw, counters))
+
+
 def _bit_words(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any,
                offset: int = 0) -> Any:
-    return _stream(w, shape, device, lambda counters: w.xor(*_encrypt(w, kw, counters)),
-                   offset)
+    return _stream(w, shape, device, lambda counters: _bits_at(w, kw, counters), offset)
 
 
 def key(xp: Any, seed: Any, device: Any) -> Any:
@@ -370,7 +374,7 @@ def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
     if lo.ndim == 0 and hi.ndim == 0:
         # Scalar bounds: the whole computation runs per block of counters.
         return _stream(w, shape, device, lambda counters: from_words(
-            *(w.wide(w.xor(*_encrypt(w, k, counters))) for k in (k1, k2))), offset)
+            w.wide(_bits_at(w, k1, counters)), w.wide(_bits_at(w, k2, counters))), offset)
     if offset:
         raise ValueError("xport.random: a draw with an offset takes scalar bounds")
     return from_words(w.wide(_bit_words(w, k1, shape, device)),
@@ -638,11 +642,9 @@ class _Gamma:
             kw, proposal_kw, u_kw = _split_each(w, kw, 3)
             x, v = self._proposals(proposal_kw, c)
             new_v3 = (v * v) * v
-            rejected = self.rejected(d, x * x, new_v3, _unit_each(w, u_kw, kind))
-            done = xp.nonzero(~rejected)[0]
-            v3[xp.take(index, done)] = xp.take(new_v3, done)
-            index, d, c, *words = _take(xp, xp.nonzero(rejected)[0], index, d, c, *kw)
-            kw = (words[0], words[1])
+            accepted = ~self.rejected(d, x * x, new_v3, _unit_each(w, u_kw, kind))
+            index, d, c, k0, k1 = _settle(xp, accepted, index, [(v3, new_v3)], d, c, *kw)
+            kw = (k0, k1)
         return v3
 
     def _proposals(self, kw: KeyWords, c: Any) -> tuple[Any, Any]:
@@ -655,12 +657,9 @@ class _Gamma:
             kw, sub_kw = _split_each(w, kw, 2)
             new_x = _normal_each(w, sub_kw, self.kind)
             new_v = 1.0 + new_x * c
-            positive = new_v > 0.0
-            done = xp.nonzero(positive)[0]
-            x[xp.take(index, done)] = xp.take(new_x, done)
-            v[xp.take(index, done)] = xp.take(new_v, done)
-            index, c, *words = _take(xp, xp.nonzero(~positive)[0], index, c, *kw)
-            kw = (words[0], words[1])
+            index, c, k0, k1 = _settle(xp, new_v > 0.0, index, [(x, new_x), (v, new_v)],
+                                       c, *kw)
+            kw = (k0, k1)
         return x, v
 
     def rounds(self, kw: KeyWords) -> Any:
@@ -690,9 +689,18 @@ class _Gamma:
         return v3
 
 
-def _take(xp: Any, index: Any, *arrays: Any) -> list[Any]:
-    """Each 1-d array's elements at ``index``."""
-    return [xp.take(a, index) for a in arrays]
+def _settle(xp: Any, finished: Any, index: Any, results: list[tuple[Any, Any]],
+            *carried: Any) -> list[Any]:
+    """For a round over the elements ``index`` of the outputs: each
+    ``(out, new)`` of ``results`` takes ``new``'s finished values at their
+    places in ``out``; returns ``index`` and the ``carried`` 1-d arrays at
+    the unfinished elements, for the next round."""
+    done = xp.nonzero(finished)[0]
+    at = xp.take(index, done)
+    for out, new in results:
+        out[at] = xp.take(new, done)
+    remaining = xp.nonzero(~finished)[0]
+    return [xp.take(a, remaining) for a in (index, *carried)]
 
 
 def _stack_keys(xp: Any, keys: list[KeyWords]) -> KeyWords:
