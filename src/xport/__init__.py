@@ -1,5 +1,9 @@
 """xport: write array code once against the Python Array API standard, run it
-natively on NumPy, PyTorch, JAX and TensorFlow.
+natively on NumPy, PyTorch, JAX, TensorFlow and Dask.
+
+Every public helper of array-api-compat is here under its own name
+(``array_namespace``, ``device``, ``size``, ``is_numpy_array``, ...), so code
+written on array-api-compat switches by changing its import.
 
 The extensions ``xport.at`` / ``xport.scatter``, ``xport.autodiff`` and
 ``xport.random`` are always there (they import no array library either). :class:`Namespace` is
@@ -16,6 +20,36 @@ import importlib
 from typing import Any
 
 from . import autodiff, random, scatter
+from ._compat_helpers import (
+    device,
+    is_array_api_obj,
+    is_array_api_strict_array,
+    is_array_api_strict_namespace,
+    is_cupy_array,
+    is_cupy_namespace,
+    is_dask_array,
+    is_dask_namespace,
+    is_dpnp_array,
+    is_dpnp_namespace,
+    is_jax_array,
+    is_jax_namespace,
+    is_lazy_array,
+    is_mparray_array,
+    is_mparray_namespace,
+    is_ndonnx_array,
+    is_ndonnx_namespace,
+    is_numpy_array,
+    is_numpy_namespace,
+    is_pydata_sparse_array,
+    is_pydata_sparse_namespace,
+    is_tensorflow_array,
+    is_tensorflow_namespace,
+    is_torch_array,
+    is_torch_namespace,
+    is_writeable_array,
+    size,
+    to_device,
+)
 from ._convert import convert
 from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
 from ._spec.names import LATEST_VERSION
@@ -43,7 +77,41 @@ __all__ = [
     "namespace_of",
     "random",
     "scatter",
+    # array-api-compat's helpers (migrating is one changed import)
+    "array_namespace",
+    "get_namespace",
+    "device",
+    "is_array_api_obj",
+    "is_array_api_strict_array",
+    "is_array_api_strict_namespace",
+    "is_cupy_array",
+    "is_cupy_namespace",
+    "is_dask_array",
+    "is_dask_namespace",
+    "is_dpnp_array",
+    "is_dpnp_namespace",
+    "is_jax_array",
+    "is_jax_namespace",
+    "is_lazy_array",
+    "is_mparray_array",
+    "is_mparray_namespace",
+    "is_ndonnx_array",
+    "is_ndonnx_namespace",
+    "is_numpy_array",
+    "is_numpy_namespace",
+    "is_pydata_sparse_array",
+    "is_pydata_sparse_namespace",
+    "is_tensorflow_array",
+    "is_tensorflow_namespace",
+    "is_torch_array",
+    "is_torch_namespace",
+    "is_writeable_array",
+    "size",
+    "to_device",
 ]
+
+array_namespace = namespace_of
+get_namespace = namespace_of
 
 _LAZY_SUBMODULES = NAMESPACE_PACKAGES
 

@@ -14,26 +14,14 @@ import sys
 from types import ModuleType
 from typing import Any, Final, cast
 
+from ._libraries import LIBRARIES
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
 from ._typing import Namespace
 
 # (root module, class name) of the classes whose instances (and subclasses'
-# instances) are arrays of a backend. Class names are the last part of
-# ``__qualname__``; module paths move between releases, roots do not.
+# instances) are arrays of a library: _libraries.LIBRARIES, flattened.
 _ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
-    ("numpy", "ndarray"): "numpy",
-    ("numpy", "generic"): "numpy",  # NumPy scalars behave as 0-d arrays
-    ("torch", "Tensor"): "torch",  # also Parameter, FakeTensor, functorch wrappers
-    ("jaxlib", "ArrayImpl"): "jax",
-    ("jax", "Array"): "jax",
-    ("jaxlib", "Array"): "jax",
-    ("jax", "Tracer"): "jax",  # jit / grad / vmap / shard_map tracers
-    ("tensorflow", "Tensor"): "tensorflow",  # eager and symbolic tensors
-    ("tensorflow", "Variable"): "tensorflow",
-    ("dask", "Array"): "dask",
-    ("cupy", "ndarray"): "cupy",
-    ("array_api_strict", "Array"): "array_api_strict",
-}
+    cls: lib.name for lib in LIBRARIES for cls in lib.array_classes}
 
 # Backends xport has a namespace package for (xport.<name>).
 NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow",
@@ -167,7 +155,8 @@ def _classify(cls: type[object], x: object, position: int) -> Any:
     that rebind an annotated name.)
     """
     backend = _resolve_backend(cls)
-    if backend is not None:
+    if backend is not None and (backend in NAMESPACE_PACKAGES or backend in _EXTERNAL_NAMESPACES
+                                or not hasattr(cls, "__array_namespace__")):
         return _load_namespace(backend)
     if issubclass(cls, _SCALAR_TYPES):
         return _IGNORED
@@ -195,9 +184,14 @@ def _unknown_type_message(x: object, position: int) -> str:
     )
 
 
+# The 2021.12 and 2022.12 standards name nothing the latest lacks, so the latest
+# namespace serves them too (as array-api-compat's does).
+_ACCEPTED_VERSIONS: Final[tuple[str, ...]] = ("2021.12", "2022.12", *SUPPORTED_VERSIONS)
+
+
 def _check_api_version(api_version: object) -> None:
-    if api_version is not None and api_version not in SUPPORTED_VERSIONS:
-        supported = ", ".join(repr(v) for v in SUPPORTED_VERSIONS)
+    if api_version is not None and api_version not in _ACCEPTED_VERSIONS:
+        supported = ", ".join(repr(v) for v in _ACCEPTED_VERSIONS)
         raise ValueError(
             f"api_version={api_version!r} is not supported; xport implements {supported} "
             f"(None means the latest, {LATEST_VERSION!r})"
@@ -228,7 +222,8 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
 _NO_NAMESPACE: Namespace | None = None
 
 
-def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
+def namespace_of(*arrays: object, api_version: str | None = None,
+                 use_compat: bool | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced ``arrays``.
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
@@ -238,16 +233,23 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
     itself, and other objects with ``__array_namespace__`` give what that
     method returns. Python scalars and ``None`` are ignored.
 
-    ``api_version`` is one of ``"2023.12"``, ``"2024.12"``, ``"2025.12"`` or
-    ``None`` (the latest). xport's namespaces implement the latest version,
-    which is a superset of the older ones, so the same module is returned.
+    ``api_version`` is one of ``"2021.12"`` ... ``"2025.12"`` or ``None``
+    (the latest). xport's namespaces implement the latest version, which is a
+    superset of the older ones, so the same module is returned.
+
+    ``use_compat`` is array-api-compat's switch (this function is also
+    :func:`xport.array_namespace`): ``None`` or ``True`` give xport's
+    namespace, ``False`` the library's own module (``numpy``, ``torch``,
+    ``jax.numpy``, ``tensorflow.experimental.numpy``, ``dask.array``).
 
     Raises ``TypeError`` when no argument is an array, when arrays of two
     libraries are mixed, or for an unknown type; ``ValueError`` for an
-    unsupported ``api_version``.
+    unsupported ``api_version`` or ``use_compat``.
     """
-    if api_version is not None:
+    if api_version is not None or use_compat is not None:
         _check_api_version(api_version)
+        if use_compat is not None:
+            return _with_use_compat(arrays, api_version, use_compat)
     # Not annotated here: AutoGraph (tf.function) cannot convert a loop that
     # rebinds an annotated name.
     found = _NO_NAMESPACE
@@ -259,6 +261,22 @@ def namespace_of(*arrays: object, api_version: str | None = None) -> Namespace:
             return _namespace_of_general(arrays, api_version)
         found = ns
     return found if found is not None else _namespace_of_general(arrays, api_version)
+
+
+# array-api-compat's use_compat=False: the library's own module per xport namespace.
+_NATIVE_MODULES: Final[dict[str, str]] = {
+    f"{_PACKAGE}.numpy": "numpy", f"{_PACKAGE}.torch": "torch", f"{_PACKAGE}.jax": "jax.numpy",
+    f"{_PACKAGE}.tensorflow": "tensorflow.experimental.numpy", f"{_PACKAGE}.dask": "dask.array",
+}
+
+
+def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,
+                     use_compat: object) -> Namespace:
+    if use_compat is not True and use_compat is not False:
+        raise ValueError(f"use_compat must be None, True, or False; got {use_compat!r}")
+    found = namespace_of(*arrays, api_version=api_version)
+    native = None if use_compat else _NATIVE_MODULES.get(getattr(found, "__name__", ""))
+    return found if native is None else cast(Namespace, importlib.import_module(native))
 
 
 def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Namespace:

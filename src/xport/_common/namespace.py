@@ -76,3 +76,29 @@ def populate_main(
     provenance["__array_namespace_info__"] = "wrapped"
     namespace.update(dtypes)
     return provenance
+
+
+def native_fallback(namespace: MutableMapping[str, Any], *natives: Any) -> Any:
+    """A module ``__getattr__`` for a namespace module whose globals are
+    ``namespace``: a name the module does not define is looked up on
+    ``natives`` in order (``xport.numpy.float16`` is ``numpy.float16``,
+    ``xport.torch.testing`` is ``torch.testing``), as array-api-compat's
+    namespaces reach their whole library. Found names are stored in the module,
+    so the next access is a plain attribute read. Dunder names are not
+    forwarded. The standard's names, ``__all__`` and ``dir()`` are unaffected.
+    """
+    module_name = namespace["__name__"]
+
+    def __getattr__(name: str) -> Any:  # noqa: N807 - the module hook's name
+        if not name.startswith("__"):
+            for native in natives:
+                found = getattr(native, name, _MISSING)
+                if found is not _MISSING:
+                    namespace[name] = found
+                    return found
+        raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
+_MISSING: Any = object()

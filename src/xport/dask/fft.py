@@ -13,6 +13,7 @@ from typing import Any, Literal
 import dask.array as _dask_array
 
 from .._common.axis_args import normalize_axes
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
 from ._info import check_device as _check_device
@@ -92,3 +93,7 @@ __all__ = sorted(_names.FFT_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (dask.array.fft).
+__getattr__ = _native_fallback(globals(), _dask_array.fft)

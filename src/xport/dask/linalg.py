@@ -22,6 +22,7 @@ import dask.array as _dask_array
 import numpy as _np
 
 from .. import numpy as _xnp_module
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
@@ -309,3 +310,7 @@ __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (dask.array.linalg).
+__getattr__ = _native_fallback(globals(), _dask_array.linalg)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jax.numpy as _jnp
 
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
 
@@ -19,3 +20,7 @@ __all__ = sorted(_names.FFT_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (jax.numpy.fft).
+__getattr__ = _native_fallback(globals(), _jnp.fft)

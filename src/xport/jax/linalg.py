@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import jax.numpy as _jnp
 
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
 
@@ -23,3 +24,7 @@ __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (jax.numpy.linalg).
+__getattr__ = _native_fallback(globals(), _jnp.linalg)

@@ -16,6 +16,7 @@ from .._common.constants import inf as inf
 from .._common.constants import nan as nan
 from .._common.constants import newaxis as newaxis
 from .._common.constants import pi as pi
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
 from .._spec import names as _names
 from . import _wrappers
@@ -36,3 +37,7 @@ __all__ = sorted(_names.main_names(__array_api_version__))
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (numpy).
+__getattr__ = _native_fallback(globals(), _np)

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 import numpy as _np
 
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
 from . import _legacy
@@ -54,3 +55,7 @@ __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (numpy.linalg).
+__getattr__ = _native_fallback(globals(), _np.linalg)

@@ -18,6 +18,7 @@ from typing import Any, Literal
 import tensorflow as _tf
 
 from .._common.axis_args import normalize_axes
+from .._common.namespace import native_fallback as _native_fallback
 from .._spec import names as _names
 from ._creation import placed
 from ._info import DEFAULT_FLOAT
@@ -294,3 +295,7 @@ __all__ = sorted(_names.FFT_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (tensorflow.signal).
+__getattr__ = _native_fallback(globals(), _tf.signal)

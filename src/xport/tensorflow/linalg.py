@@ -14,6 +14,7 @@ from typing import Any
 import numpy as _np
 import tensorflow as _tf
 
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
@@ -350,3 +351,7 @@ __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (tensorflow.linalg).
+__getattr__ = _native_fallback(globals(), _tf.linalg)

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import torch as _torch
 
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._spec import names as _names
 
@@ -73,3 +74,7 @@ __all__ = sorted(_names.FFT_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (torch.fft).
+__getattr__ = _native_fallback(globals(), _torch.fft)

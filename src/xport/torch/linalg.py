@@ -11,6 +11,7 @@ from typing import Any
 
 import torch as _torch
 
+from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._common.reductions import make_reduction as _make_reduction
 from .._spec import names as _names
@@ -95,3 +96,7 @@ __all__ = sorted(_names.LINALG_NAMES[_names.LATEST_VERSION])
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# Names beyond the standard resolve to the library's own (torch.linalg).
+__getattr__ = _native_fallback(globals(), _torch.linalg)
