@@ -12,7 +12,7 @@ from xport._spec import names
 # checks; older NumPy needs more (see xport/numpy/_wrappers.py).
 EXPECTED_WRAPPED_NUMPY_2_3 = {
     "__array_namespace_info__", "argsort", "can_cast", "clip", "count_nonzero", "diff",
-    "finfo", "iinfo", "sort",
+    "finfo", "iinfo", "sort", "unique_values",
 }
 
 

@@ -28,6 +28,25 @@ class BackendInfo:
     check_device: Callable[[Any], None]
 
 
+class Devices(tuple[Any, ...]):
+    """What ``devices()`` returns: a tuple, as the 2025.12 standard says, that
+    also concatenates with lists on either side (``devices() + [None]`` is a
+    list), as code written when the standard said "list" (and
+    array-api-compat returned one) does."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return [*self, *other]
+        return tuple.__add__(self, other)
+
+    def __radd__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return [*other, *self]
+        return NotImplemented
+
+
 def make_info_class(backend: BackendInfo, name: str) -> type:
     """Return a class whose instances implement the standard's inspection API for
     ``backend``; calling ``__array_namespace_info__()`` makes one."""
@@ -47,9 +66,10 @@ def make_info_class(backend: BackendInfo, name: str) -> type:
         backend.check_device(device)
         return dict(backend.default_dtypes(device))
 
-    def devices(self: Any) -> tuple[Any, ...]:
-        """Every device arrays can be placed on (a tuple, as in 2025.12)."""
-        return tuple(backend.devices())
+    def devices(self: Any) -> Devices:
+        """Every device arrays can be placed on (a tuple, as in 2025.12, that
+        concatenates with lists too: ``devices() + [None]``)."""
+        return Devices(backend.devices())
 
     def dtypes(self: Any, *, device: Any = None,
                kind: str | tuple[str, ...] | None = None) -> dict[str, Any]:

@@ -47,18 +47,33 @@ def scalar_dtype_name(array_dtype: str, scalar: object) -> str | None:
     return None
 
 
+# Python scalar types by rank: a scalar of a higher rank than an array's kind
+# takes the library's default dtype of its own kind.
+_SCALAR_RANK: dict[type, int] = {bool: 0, int: 1, float: 2, complex: 3}
+_KIND_RANK: dict[str, int] = {"bool": 0, "signed integer": 1, "unsigned integer": 1,
+                              "real floating": 2, "complex floating": 3}
+_DEFAULT_KEY: tuple[str, ...] = ("bool", "integral", "real floating", "complex floating")
+
+
 def make_result_type(
     dtypes: Mapping[str, Any],
     name_of: Callable[[Any], str | None],
     *,
+    defaults: Callable[[Any], Mapping[str, Any]],
     native: Callable[[Any, Any], Any] | None = None,
+    native_scalar: Callable[[Any, object], Any] | None = None,
+    dtype_of_type: Callable[[type], Any] | None = None,
 ) -> Callable[..., Any]:
     """``result_type`` over a backend's dtypes by the standard's table.
 
     ``dtypes`` maps standard names to the backend's dtype objects; ``name_of``
-    maps a dtype object back to its name (``None`` for non-standard dtypes).
-    ``native(a, b)`` promotes the pairs the standard leaves undefined (mixed
-    kinds); without it those raise ``TypeError``.
+    maps a dtype object back to its name (``None`` for non-standard dtypes);
+    ``defaults(device)`` gives the library's default dtypes ('integral',
+    'real floating', 'complex floating'). ``native(a, b)`` promotes the pairs
+    the standard leaves undefined (mixed kinds), ``native_scalar(dtype,
+    scalar)`` a Python scalar beside a non-standard dtype (``float16``);
+    without them those raise ``TypeError``. ``dtype_of_type`` turns a class
+    given as a dtype (NumPy's ``numpy.float32``) into the backend's dtype.
     """
     table = promotion_lookup(dtypes)
 
@@ -73,13 +88,25 @@ def make_result_type(
                             "cast one operand explicitly with astype()")
         return native(a, b)
 
+    def default_of(scalar: object) -> Any:
+        rank = _SCALAR_RANK[type(scalar)]
+        return dtypes["bool"] if rank == 0 else defaults(None)[_DEFAULT_KEY[rank]]
+
     def with_scalar(dtype: Any, scalar: object) -> Any:
         name = name_of(dtype)
-        target = None if name is None else scalar_dtype_name(name, scalar)
-        if target is None:
-            raise TypeError(f"result_type(): the standard defines no promotion of a Python "
-                            f"{type(scalar).__name__} with {dtype}")
-        return dtypes[target]
+        if name is None:
+            if native_scalar is None:
+                raise TypeError(f"result_type(): no promotion of a Python "
+                                f"{type(scalar).__name__} with {dtype} is defined")
+            return native_scalar(dtype, scalar)
+        target = scalar_dtype_name(name, scalar)
+        if target is not None:
+            return dtypes[target]
+        # Undefined by the standard: the library's rule, as array-api-compat
+        # follows it (a float beside integers is the default float, ...).
+        if _SCALAR_RANK[type(scalar)] > _KIND_RANK[kind_of(name)]:
+            return default_of(scalar)
+        return dtype
 
     def result_type(*arrays_and_dtypes: Any) -> Any:
         """The dtype that results from promoting the arrays, dtypes and Python
@@ -88,8 +115,12 @@ def make_result_type(
         Deviations fixed: the native function takes two operands (or none that
         are dtypes) and promotes by the library's own rules; here any number of
         arrays and dtypes combine by the standard's table, and Python scalars
-        (2024.12) follow the array-scalar rules. Mixed-kind pairs, which the
-        standard leaves undefined, follow the library.
+        (2024.12) follow the array-scalar rules. Where the standard leaves a
+        case undefined, the library's rule applies, as in array-api-compat:
+        mixed-kind pairs promote as the library does, a scalar of a higher kind
+        than the array (``1.5`` beside ``int8``) gives the library's default
+        dtype of the scalar's kind, and Python scalars alone give the default
+        dtype of the highest kind among them.
         """
         result: Any = None
         scalars = []
@@ -97,11 +128,16 @@ def make_result_type(
             if type(item) in PYTHON_SCALARS:
                 scalars.append(item)
                 continue
-            dtype = getattr(item, "dtype", item)
+            if isinstance(item, type) and dtype_of_type is not None:
+                dtype = dtype_of_type(item)
+            else:
+                dtype = getattr(item, "dtype", item)
             result = dtype if result is None else promote(result, dtype)
         if result is None:
-            raise TypeError("result_type() needs at least one array or dtype; Python "
-                            "scalars alone have no dtype")
+            if not scalars:
+                raise TypeError("result_type() needs at least one array, dtype or Python "
+                                "scalar")
+            result = default_of(max(scalars, key=lambda s: _SCALAR_RANK[type(s)]))
         for scalar in scalars:
             result = with_scalar(result, scalar)
         return result

@@ -21,7 +21,7 @@ from .. import numpy as _xnp_module
 from .._common.axis_args import normalize_axes
 from .._common.promotion import make_result_type
 from . import _blocks, _creation
-from ._info import DTYPES, dtype_name
+from ._info import DTYPES, INFO, dtype_name
 
 Array = Any
 # Untyped library and a namespace populated at import: calls through Any.
@@ -39,7 +39,16 @@ def _dtype_functions() -> dict[str, Any]:
             "isdtype": _xnp.isdtype}
 
 
-result_type = make_result_type(DTYPES, dtype_name, native=np.promote_types)
+
+
+def _scalar_beside(dtype: Any, scalar: object) -> Any:
+    """NumPy's promotion of a Python scalar with a non-standard dtype (``float16``)."""
+    return np.result_type(dtype, scalar)  # type: ignore[arg-type]
+
+
+result_type = make_result_type(DTYPES, dtype_name, defaults=INFO.default_dtypes,
+                               native=np.promote_types, native_scalar=_scalar_beside,
+                               dtype_of_type=np.dtype)
 
 
 # --- elementwise -------------------------------------------------------------------------

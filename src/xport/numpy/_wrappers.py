@@ -46,12 +46,14 @@ can_cast = make_can_cast(dtype_name, np.can_cast)
 # --- elementwise -----------------------------------------------------------------
 
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002
-         max: Array | float | None = None) -> Array:  # noqa: A002
+         max: Array | float | None = None, **kwargs: Any) -> Array:  # noqa: A002
     """Clamp ``x`` to ``[min, max]``.
 
-    Deviation fixed: NumPy names the bounds ``a_min``/``a_max``.
+    Deviation fixed: NumPy names the bounds ``a_min``/``a_max``. Keywords
+    beyond the standard's (``out=``, the ufunc keywords) go to ``numpy.clip``,
+    as array-api-compat forwards them.
     """
-    return np.clip(x, min, max)
+    return np.clip(x, min, max, **kwargs)
 
 
 # --- statistics / utility --------------------------------------------------------
@@ -86,31 +88,52 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
 
 # --- sorting -----------------------------------------------------------------------
 
+def _sort_kind(stable: bool, kwargs: dict[str, Any]) -> Any:
+    return kwargs.pop("kind", "stable" if stable else "quicksort")
+
+
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
-         stable: bool = True) -> Array:
+         stable: bool = True, **kwargs: Any) -> Array:
     """Sort ``x`` along ``axis``.
 
     Deviations fixed: NumPy has no ``descending`` and is unstable by default.
+    NumPy's own keywords (``kind=``, ``order=``) are passed on, as
+    array-api-compat does.
     """
-    kind: Literal["stable", "quicksort"] = "stable" if stable else "quicksort"
-    out = np.sort(x, axis=axis, kind=kind)
+    out = np.sort(x, axis=axis, kind=_sort_kind(stable, kwargs), **kwargs)
     return np.flip(out, axis=axis) if descending else out
 
 
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
-            stable: bool = True) -> Array:
+            stable: bool = True, **kwargs: Any) -> Array:
     """Indices that sort ``x`` along ``axis``.
 
     Deviations fixed: NumPy has no ``descending`` and is unstable by default. A
-    descending sort keeps equal elements in their original order.
+    descending sort keeps equal elements in their original order. NumPy's own
+    keywords (``kind=``, ``order=``) are passed on.
     """
-    kind: Literal["stable", "quicksort"] = "stable" if stable else "quicksort"
+    kind = _sort_kind(stable, kwargs)
     if not descending:
-        return np.argsort(x, axis=axis, kind=kind)
+        return np.argsort(x, axis=axis, kind=kind, **kwargs)
     x = np.asarray(x)
-    flipped = np.flip(np.argsort(np.flip(x, axis=axis), axis=axis, kind=kind), axis=axis)
+    flipped = np.flip(np.argsort(np.flip(x, axis=axis), axis=axis, kind=kind, **kwargs),
+                      axis=axis)
     last = x.shape[axis] - 1 if x.ndim else 0
     return last - flipped
+
+
+# --- sets ----------------------------------------------------------------------------
+
+def unique_values(x: Array, /) -> Array:
+    """The distinct values of ``x``, ascending, NaNs last (each NaN distinct).
+
+    Deviation fixed (NumPy >= 2.3): ``numpy.unique_values`` finds the values by
+    hashing and returns them unordered; the standard leaves the order open, but
+    ``numpy.unique``, the other ``unique_*`` functions and array-api-compat give
+    them sorted, and code built on them (``setdiff1d``, label encoders) relies
+    on it. Only the distinct values are sorted, after hashing.
+    """
+    return np.sort(np.unique_values(x))
 
 
 # --- indexing ----------------------------------------------------------------------
@@ -200,6 +223,8 @@ def _detected() -> dict[str, Any]:
         found["astype"] = astype
     if not _accepts(np.reshape, "copy"):
         found["reshape"] = reshape
+    if _accepts(np.unique, "sorted"):  # NumPy 2.3 made unique_values hash-based
+        found["unique_values"] = unique_values
     return found
 
 

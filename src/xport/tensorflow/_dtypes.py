@@ -15,7 +15,7 @@ from .._common.dtype_limits import make_finfo, make_iinfo
 from .._common.kinds import make_isdtype
 from .._common.promotion import make_result_type
 from ._copy import deep_copy, on_device
-from ._info import DTYPES, dtype_name
+from ._info import DTYPES, INFO, dtype_name
 
 Array = Any
 
@@ -49,8 +49,19 @@ can_cast = make_can_cast(dtype_name)
 finfo = make_finfo(_np_finfo, tf.as_dtype)
 iinfo = make_iinfo(_np_iinfo, tf.as_dtype)
 isdtype = make_isdtype(dtype_name)
-result_type = make_result_type(DTYPES, dtype_name)
+
+
+def _scalar_beside(dtype: tf.DType, scalar: object) -> tf.DType:
+    """A Python scalar beside ``float16``/``bfloat16`` keeps the dtype, unless it
+    is complex (TensorFlow has no complex type of that precision)."""
+    if dtype.is_floating and not isinstance(scalar, complex):
+        return dtype
+    raise TypeError(f"result_type(): TensorFlow promotes no Python {type(scalar).__name__} "
+                    f"with {dtype!r}; cast first with astype()")
+
+
+result_type = make_result_type(DTYPES, dtype_name, defaults=INFO.default_dtypes,
+                               native_scalar=_scalar_beside)
 result_type.__doc__ = (result_type.__doc__ or "").replace(
-    "Mixed-kind pairs, which the\n        standard leaves undefined, follow the library.",
-    "Mixed-kind pairs, which the\n        standard leaves undefined, raise ``TypeError`` "
-    "(TensorFlow promotes nothing).")
+    "mixed-kind pairs promote as the library does,",
+    "mixed-kind pairs of dtypes raise ``TypeError`` (TensorFlow promotes none),")

@@ -1,8 +1,10 @@
 """The standard's set functions over ``tf.unique``, and ``isin``.
 
 ``tf.unique`` works on 1-d tensors, lists values in order of first occurrence
-(the standard leaves the order open) and counts each NaN as its own value, as
-the standard says, but returns ``int32`` indices by default, no
+and counts each NaN as its own value, as the standard says. The standard leaves
+the order open; here the values come ascending with NaNs last, as NumPy's
+``unique`` (and array-api-compat) give them, with the other outputs permuted
+to match. ``tf.unique`` also returns ``int32`` indices by default, no
 first-occurrence indices, and has no kernel for complex tensors. Complex
 values are made unique as rows of their parts' bits (``-0`` folded into
 ``+0``, each element with a NaN part given a row of its own). Output shapes
@@ -18,6 +20,7 @@ import tensorflow as tf
 
 from .._common.results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._operands import COMPLEX, REAL_OF, SIGN_INT, operand_pair
+from ._sorting import argsort
 
 Array = Any
 
@@ -39,15 +42,29 @@ def _rows(flat: Array) -> Array:
 
 
 def _unique(x: Array) -> tuple[Array, Array, Array]:
-    """(values, flat inverse indices, counts) of ``x``, indices ``int64``."""
+    """(values, flat inverse indices, counts) of ``x``, values ascending,
+    indices ``int64``."""
     flat = tf.reshape(x, [-1])
     if x.dtype not in COMPLEX:
         values, inverse, counts = tf.unique_with_counts(flat, out_idx=tf.int64)
-        return values, inverse, counts
-    _, inverse, counts = tf.raw_ops.UniqueWithCountsV2(
-        x=_rows(flat), axis=tf.constant([0], tf.int64), out_idx=tf.int64)
-    first = _first(inverse, tf.shape(counts, out_type=tf.int64)[0])
-    return tf.gather(flat, first), inverse, counts
+    else:
+        _, inverse, counts = tf.raw_ops.UniqueWithCountsV2(
+            x=_rows(flat), axis=tf.constant([0], tf.int64), out_idx=tf.int64)
+        values = tf.gather(flat, _first(inverse, tf.shape(counts, out_type=tf.int64)[0]))
+    order = _ascending(values)
+    rank = tf.math.invert_permutation(order)
+    return tf.gather(values, order), tf.gather(rank, inverse), tf.gather(counts, order)
+
+
+def _ascending(values: Array) -> Array:
+    """The positions that sort 1-d ``values`` ascending, NaNs last, as NumPy
+    orders them (complex numbers by real part, then imaginary part)."""
+    if values.dtype == tf.bool:
+        return argsort(tf.cast(values, tf.int8))
+    if values.dtype not in COMPLEX:
+        return argsort(values)
+    by_imag = argsort(tf.math.imag(values))
+    return tf.gather(by_imag, argsort(tf.gather(tf.math.real(values), by_imag)))
 
 
 def _first(inverse: Array, n_unique: Array) -> Array:

@@ -11,7 +11,7 @@ from .._common.dtype_info import make_can_cast
 from .._common.dtype_limits import make_finfo, make_iinfo
 from .._common.kinds import make_isdtype
 from .._common.promotion import make_result_type
-from ._info import DTYPES, dtype_name
+from ._info import DTYPES, INFO, dtype_name
 
 Array = Any
 
@@ -38,4 +38,14 @@ can_cast = make_can_cast(dtype_name, torch.can_cast)
 finfo = make_finfo(torch.finfo, _as_dtype)
 iinfo = make_iinfo(torch.iinfo, _as_dtype)
 isdtype = make_isdtype(dtype_name)
-result_type = make_result_type(DTYPES, dtype_name, native=torch.promote_types)
+
+
+def _scalar_beside(dtype: torch.dtype, scalar: object) -> torch.dtype:
+    """PyTorch's own promotion of a Python scalar with a non-standard dtype
+    (``float16 + 1j`` is ``complex32``)."""
+    promote: Any = torch.result_type  # its overloads do not list Python scalars
+    return promote(torch.empty((), dtype=dtype, device="meta"), scalar)  # type: ignore[no-any-return]
+
+
+result_type = make_result_type(DTYPES, dtype_name, defaults=INFO.default_dtypes,
+                               native=torch.promote_types, native_scalar=_scalar_beside)
