@@ -93,14 +93,14 @@ def _array_check(library: str) -> Callable[[object], bool]:
     row = BY_NAME[library]
 
     if library == "numpy":
-        def check(x: object, /) -> bool:
+        def check(x: object) -> bool:
             return _resolve_backend(type(x)) == "numpy" and not _is_jax_float0(x)
     elif library == "jax":
-        def check(x: object, /) -> bool:
+        def check(x: object) -> bool:
             backend = _resolve_backend(type(x))
             return backend == "jax" or (backend == "numpy" and _is_jax_float0(x))
     else:
-        def check(x: object, /) -> bool:
+        def check(x: object) -> bool:
             return _resolve_backend(type(x)) == library
 
     check.__name__ = check.__qualname__ = f"is_{library}_array"
@@ -116,7 +116,7 @@ def _namespace_check(library: str) -> Callable[[Any], bool]:
     if row.xport_module:
         wrappers.append(f"xport.{row.xport_module}")
 
-    def check(xp: Any, /) -> bool:
+    def check(xp: Any) -> bool:
         return _library_of_namespace(xp) == library
 
     check.__name__ = check.__qualname__ = f"is_{library}_namespace"

@@ -272,7 +272,7 @@ _NATIVE_MODULES: Final[dict[str, str]] = {
 
 def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,
                      use_compat: object) -> Namespace:
-    if use_compat is not True and use_compat is not False:
+    if use_compat not in (True, False):  # 1 and 0 pass, as in array-api-compat
         raise ValueError(f"use_compat must be None, True, or False; got {use_compat!r}")
     found = namespace_of(*arrays, api_version=api_version)
     native = None if use_compat else _NATIVE_MODULES.get(getattr(found, "__name__", ""))
