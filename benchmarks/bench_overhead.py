@@ -4,6 +4,8 @@ Run with ``nox -s benchmarks`` or ``python -m benchmarks.bench_overhead``
 (``--backends numpy,torch`` to pick backends, ``--small-only`` to skip the
 (1000, 1000) inputs). Prints, per installed backend: the cost of
 ``namespace_of`` for 1 and 3 arrays beside ``array_api_compat.array_namespace``
+and of xport's copies of compat's other helpers (``is_numpy_array``, ``size``,
+``device``, ...) beside compat's own,
 (where array-api-compat supports the backend; it has no TensorFlow support)
 and beside the array's own ``__array_namespace__`` (NumPy, JAX), and for a
 representative set of wrapped functions (see ``benchmarks/cases.py``) the time
@@ -70,6 +72,49 @@ def dispatch_rows(backends: list[str]) -> list[dict[str, object]]:
                 own = best_us(x.__array_namespace__)
             rows.append({"backend": name, "arrays": n, "xport": ours, "compat": theirs,
                          "own": own, "ratio": ours / theirs if theirs else None})
+    return rows
+
+
+# array-api-compat's helpers, timed on an array of each backend: (label, call).
+HELPERS = (
+    ("is_numpy_array(x)", lambda h, x, ns: h.is_numpy_array(x)),
+    ("is_<backend>_array(x)", lambda h, x, ns: getattr(h, f"is_{ns}_array")(x)),
+    ("is_array_api_obj(x)", lambda h, x, ns: h.is_array_api_obj(x)),
+    ("is_lazy_array(x)", lambda h, x, ns: h.is_lazy_array(x)),
+    ("is_writeable_array(x)", lambda h, x, ns: h.is_writeable_array(x)),
+    ("size(x)", lambda h, x, ns: h.size(x)),
+    ("device(x)", lambda h, x, ns: h.device(x)),
+    ("is_<backend>_namespace(xp)", None),
+)
+
+
+def helper_rows(backends: list[str]) -> list[dict[str, object]]:
+    """xport's and array-api-compat's helpers on the same array, timed interleaved."""
+    if importlib.util.find_spec("array_api_compat") is None:
+        return []
+    import array_api_compat
+
+    rows = []
+    for name in backends:
+        x = CASES[name]().make((8,))
+        has_compat = name != "tensorflow"  # compat has no TensorFlow helpers
+        for label, call in HELPERS:
+            fns: dict[str, Any] = {}
+            for key, helpers in (("xport", xport), ("compat", array_api_compat)):
+                if key == "compat" and not has_compat:
+                    continue
+                if call is None:
+                    xp = helpers.array_namespace(x)
+                    check = getattr(helpers, f"is_{name}_namespace")
+                    fns[key] = lambda check=check, xp=xp: check(xp)
+                else:
+                    fns[key] = lambda call=call, helpers=helpers, x=x, name=name: call(
+                        helpers, x, name)
+            times = compare_us(fns, min_time=0.02)
+            theirs = times.get("compat")
+            rows.append({"backend": name, "helper": label, "xport": times["xport"],
+                         "compat": theirs,
+                         "ratio": times["xport"] / theirs if theirs else None})
     return rows
 
 
@@ -168,6 +213,10 @@ def main(argv: list[str] | None = None) -> int:
     print(table(dispatch_rows(backends), [("backend", "backend"), ("arrays", "arrays"),
                                            ("xport", "xport"), ("compat", "compat"),
                                            ("own", "own"), ("ratio", "xport/compat")]))
+    print("\narray-api-compat's helpers: xport vs array-api-compat (us per call)")
+    print(table(helper_rows(backends), [("backend", "backend"), ("helper", "helper"),
+                                        ("xport", "xport"), ("compat", "compat"),
+                                        ("ratio", "xport/compat")]))
     shapes = SHAPES[:1] if args.small_only else SHAPES
     print("\nwrapped functions: xport vs native vs array-api-compat (us per call; "
           "compat only eager and where array_api_compat.<backend> exists)")

@@ -117,7 +117,12 @@ def _namespace_check(library: str) -> Callable[[Any], bool]:
         wrappers.append(f"xport.{row.xport_module}")
 
     def check(xp: Any) -> bool:
-        return _library_of_namespace(xp) == library
+        try:
+            return _library_by_namespace_name[xp.__name__] == library
+        except AttributeError:
+            return False
+        except (KeyError, TypeError):  # a name seen for the first time, or not a str
+            return _library_of_namespace(xp) == library
 
     check.__name__ = check.__qualname__ = f"is_{library}_namespace"
     check.__doc__ = (f"True if ``xp`` is a namespace of {library}: "
@@ -166,10 +171,16 @@ def is_array_api_obj(x: object) -> bool:
     here (xport has a namespace for them).
     """
     cls = type(x)
-    backend = _resolve_backend(cls)
-    if backend is not None:
-        return backend != "numpy" or not _is_numpy_matrix(cls)
-    return hasattr(x, "__array_namespace__")
+    found = _array_api_obj_by_type.get(cls)
+    if found is None:
+        backend = _resolve_backend(cls)
+        if backend is None:
+            return hasattr(x, "__array_namespace__")
+        found = _array_api_obj_by_type[cls] = backend != "numpy" or not _is_numpy_matrix(cls)
+    return found
+
+
+_array_api_obj_by_type: dict[type, bool] = {}
 
 
 def _is_symbolic_tensorflow(x: object) -> bool:
@@ -226,16 +237,13 @@ def size(x: Any) -> int | None:
     PyTorch's ``Tensor.size`` is a method and Dask reports NaN, hence the
     helper."""
     shape = x.shape
-    if None in shape:
-        return None
     try:
-        dims = tuple(shape)
+        if None in shape:
+            return None
     except ValueError:  # TensorFlow: a shape of unknown rank
         return None
-    if any(d is None for d in dims):
-        return None
-    out = math.prod(dims)
-    return None if isinstance(out, float) and math.isnan(out) else out
+    out = math.prod(shape)
+    return None if out != out else out  # noqa: PLR0124 - Dask: NaN for unknown sizes
 
 
 # --- devices -----------------------------------------------------------------------
