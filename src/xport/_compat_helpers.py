@@ -40,9 +40,9 @@ _COMPAT: Final = "array_api_compat"
 
 # --- which library a namespace module belongs to ---------------------------------
 
-def _namespace_names() -> dict[str, str]:
+def _namespace_names() -> dict[str | None, str | None]:
     """Module ``__name__`` -> library, for the exact names that count."""
-    names: dict[str, str] = {}
+    names: dict[str | None, str | None] = {}
     for lib in LIBRARIES:
         names.update(dict.fromkeys(lib.namespaces, lib.name))
         if lib.compat_module is not None:
@@ -58,7 +58,8 @@ _VENDORED_SUFFIXES: Final[tuple[tuple[str, str], ...]] = tuple(
     [(f".{_COMPAT}.{lib.compat_module}", lib.name) for lib in LIBRARIES if lib.compat_module]
     + [(f".xport.{lib.xport_module}", lib.name) for lib in LIBRARIES if lib.xport_module])
 
-_library_by_namespace_name: dict[str, str | None] = dict(_namespace_names())
+_library_by_namespace_name: dict[str | None, str | None] = {None: None, **_namespace_names()}
+_UNSEEN: Final[Any] = object()
 
 
 def _library_of_name(name: str) -> str | None:
@@ -72,10 +73,10 @@ def _library_of_namespace(xp: object) -> str | None:
     name = getattr(xp, "__name__", None)
     if not isinstance(name, str):
         return None
-    library = _library_by_namespace_name.get(name, "")
-    if library == "":
+    library = _library_by_namespace_name.get(name, _UNSEEN)
+    if library is _UNSEEN:
         library = _library_by_namespace_name[name] = _library_of_name(name)
-    return library
+    return library  # type: ignore[no-any-return]
 
 
 # --- is_<library>_array / is_<library>_namespace ---------------------------------
@@ -117,12 +118,9 @@ def _namespace_check(library: str) -> Callable[[Any], bool]:
         wrappers.append(f"xport.{row.xport_module}")
 
     def check(xp: Any) -> bool:
-        try:
-            return _library_by_namespace_name[xp.__name__] == library
-        except AttributeError:
-            return False
-        except (KeyError, TypeError):  # a name seen for the first time, or not a str
-            return _library_of_namespace(xp) == library
+        # No try/except: older torch.compile cannot trace a raise.
+        found = _library_by_namespace_name.get(getattr(xp, "__name__", None), _UNSEEN)
+        return (_library_of_namespace(xp) if found is _UNSEEN else found) == library
 
     check.__name__ = check.__qualname__ = f"is_{library}_namespace"
     check.__doc__ = (f"True if ``xp`` is a namespace of {library}: "

@@ -72,6 +72,7 @@ _namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
 _fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
 _fast_get = _fast_namespace_by_type.get
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
+_UNSEEN: Final[Any] = _Marker("<unseen>")
 
 
 def _backend_from_mro(cls: type) -> str | None:
@@ -86,13 +87,11 @@ def _backend_from_mro(cls: type) -> str | None:
 
 
 def _resolve_backend(cls: type) -> str | None:
-    try:
-        return _backend_by_type[cls]
-    except KeyError:
-        pass
-    backend = _backend_from_mro(cls)
-    _backend_by_type[cls] = backend
-    return backend
+    # .get, not try/except KeyError: older torch.compile cannot trace a raise
+    backend = _backend_by_type.get(cls, _UNSEEN)
+    if backend is _UNSEEN:
+        backend = _backend_by_type[cls] = _backend_from_mro(cls)
+    return backend  # type: ignore[no-any-return]
 
 
 def _load_namespace(backend: str) -> ModuleType:
