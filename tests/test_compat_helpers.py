@@ -431,3 +431,36 @@ def test_numpy_functions_take_numpy_keywords_as_compat():
     np.testing.assert_array_equal(xp.sort(np.array([3, 1, 2]), kind="heapsort"), [1, 2, 3])
     np.testing.assert_array_equal(xp.argsort(np.array([3, 1, 2]), descending=True,
                                              kind="stable"), [0, 2, 1])
+
+
+def test_errors_open_with_compats_words():
+    # Consumers' tests match these (array-api-extra: "array_namespace requires .* array input").
+    with pytest.raises(TypeError, match=r"array_namespace requires .* array input"):
+        xport.array_namespace(1, 2.0)
+    with pytest.raises(TypeError, match=r"^list is not a supported array type"):
+        xport.array_namespace([1, 2])
+    if _installed("torch"):
+        import torch
+
+        with pytest.raises(TypeError, match=r"^Multiple namespaces for array inputs"):
+            xport.array_namespace(np.ones(1), torch.ones(1))
+
+
+def test_native_keywords_reach_the_library_where_compat_hands_out_the_library():
+    if _installed("jax"):
+        import jax
+        import jax.numpy as jnp
+
+        # compat's JAX namespace is jax.numpy, whose unique_* take size= (array-api-extra's
+        # nunique uses it); under jit too.
+        counts = jax.jit(lambda x: xport.jax.unique_counts(x, size=3, fill_value=0))(
+            jnp.asarray([5, 1, 5, 2]))
+        np.testing.assert_array_equal(np.asarray(counts.values), [1, 2, 5])
+        np.testing.assert_array_equal(np.asarray(counts.counts), [1, 1, 2])
+        np.testing.assert_array_equal(
+            np.asarray(xport.jax.nonzero(jnp.asarray([0, 3, 0]), size=2)[0]), [1, 0])
+    if _installed("dask.array"):
+        import dask.array as da
+
+        found = xport.dask.isin(da.asarray([1, 2, 3]), da.asarray([2, 3]), assume_unique=True)
+        np.testing.assert_array_equal(found.compute(), [False, True, True])

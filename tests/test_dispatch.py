@@ -29,7 +29,7 @@ def test_python_scalars_and_none_are_ignored():
 
 
 def test_no_array_is_a_type_error():
-    with pytest.raises(TypeError, match=r"at least one array.*int, float, NoneType"):
+    with pytest.raises(TypeError, match=r"at least one non-scalar array.*int, float, NoneType"):
         xport.namespace_of(1, 2.0, None)
     with pytest.raises(TypeError, match="no arguments"):
         xport.namespace_of()

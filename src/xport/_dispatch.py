@@ -176,7 +176,8 @@ def _unknown_type_message(x: object, position: int) -> str:
         hint = (" Make an array first, e.g. xport.namespace('numpy').asarray(...)"
                 " or the asarray() of the namespace you work in.")
     return (
-        f"namespace_of() does not know the type {_type_name(x)} (argument {position}). "
+        f"{type(x).__name__} is not a supported array type: namespace_of() does not know "
+        f"the type {_type_name(x)} (argument {position}). "
         "It accepts arrays of NumPy, PyTorch, JAX, TensorFlow, Dask and array_api_strict, "
         "any object with __array_namespace__, and ignores Python bool/int/float/complex "
         f"scalars and None.{hint}"
@@ -212,8 +213,10 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
         seen.setdefault(backend, (i, x))
     parts = [f"{b} ({_type_name(x)}, argument {i})" for b, (i, x) in seen.items()]
     first = next(iter(seen))
+    # Opens with array-api-compat's words: code that matches them keeps working.
     raise TypeError(
-        "namespace_of() got arrays of more than one library: " + " and ".join(parts)
+        "Multiple namespaces for array inputs: namespace_of() got arrays of more than one "
+        "library: " + " and ".join(parts)
         + f". Convert them to one library first, e.g. xport.convert(x, {first!r})."
     )
 
@@ -296,8 +299,8 @@ def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -
             _raise_mixed(arrays, api_version)
     if found is None:
         raise TypeError(
-            "namespace_of() needs at least one array; got "
-            + (", ".join(_type_name(x) for x in arrays) or "no arguments")
+            "array_namespace requires at least one non-scalar array input: namespace_of() "
+            "got " + (", ".join(_type_name(x) for x in arrays) or "no arguments")
             + ". Pick a namespace by name instead, e.g. xport.namespace('numpy')."
         )
     return found

@@ -295,16 +295,18 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *,
 
 
 def isin(x1: Array | int | float, x2: Array | int | float, /, *,
-         invert: bool = False) -> Array:
+         invert: bool = False, **kwargs: Any) -> Array:
     """Whether each element of ``x1`` is in ``x2``.
 
-    Deviation fixed: ``dask.array.isin`` takes no Python scalars.
+    Deviation fixed: ``dask.array.isin`` takes no Python scalars. Dask's own
+    keywords (``assume_unique=``, ``kind=``) are passed on, as array-api-compat
+    exposes them.
     """
     if not isinstance(x1, da.Array):
         x1 = da.asarray(np.asarray(x1, dtype=getattr(x2, "dtype", None)))
     if not isinstance(x2, da.Array):
         x2 = da.asarray(np.asarray(x2, dtype=x1.dtype))
-    return da.isin(x1, x2, invert=invert)
+    return da.isin(x1, x2, invert=invert, **kwargs)
 
 
 # --- utility / indexing -------------------------------------------------------------------

@@ -5,6 +5,9 @@ the other transformations the values are unknown, so the output shape is
 too. ``jax.numpy`` then raises an error about a ``size=`` argument the standard
 does not have; these wrappers call the same functions and replace that error
 with one that says what to do. They add no operation to a traced program.
+JAX's own keywords (``size=``, ``fill_value=``, ``equal_nan=``) are passed on,
+as array-api-compat's namespace (``jax.numpy`` itself) takes them; with
+``size=`` the functions work under every transformation.
 """
 
 from __future__ import annotations
@@ -39,49 +42,50 @@ def _raise(name: str, exc: Exception, static: str) -> NoReturn:
 
 
 def _sized(name: str) -> str:
-    return f"jax.numpy.{name}(x, size=..., fill_value=...)"
+    return f"{name}(x, size=..., fill_value=...)"
 
 
-def unique_all(x: Array, /) -> Any:
+def unique_all(x: Array, /, **kwargs: Any) -> Any:
     """Unique values of ``x`` with first indices, inverse indices and counts.
 
     Deviation fixed: under a JAX transformation this raises
     :class:`DataDependentShapeError` (the output shape is data) instead of an
-    error about ``jax.numpy``'s own ``size=`` argument. Values are JAX's.
+    error about ``jax.numpy``'s own ``size=`` argument, unless that argument is
+    given (``size=``, ``fill_value=`` go to ``jax.numpy``). Values are JAX's.
     """
     try:
-        return jnp.unique_all(x)
+        return jnp.unique_all(x, **kwargs)
     except _Concretization as exc:
         _raise("unique_all", exc, _sized("unique_all"))
 
 
-def unique_counts(x: Array, /) -> Any:
+def unique_counts(x: Array, /, **kwargs: Any) -> Any:
     """Unique values of ``x`` and their counts (concrete input only, see
     :func:`unique_all`)."""
     try:
-        return jnp.unique_counts(x)
+        return jnp.unique_counts(x, **kwargs)
     except _Concretization as exc:
         _raise("unique_counts", exc, _sized("unique_counts"))
 
 
-def unique_inverse(x: Array, /) -> Any:
+def unique_inverse(x: Array, /, **kwargs: Any) -> Any:
     """Unique values of ``x`` and the inverse indices that rebuild ``x``
     (concrete input only, see :func:`unique_all`)."""
     try:
-        return jnp.unique_inverse(x)
+        return jnp.unique_inverse(x, **kwargs)
     except _Concretization as exc:
         _raise("unique_inverse", exc, _sized("unique_inverse"))
 
 
-def unique_values(x: Array, /) -> Array:
+def unique_values(x: Array, /, **kwargs: Any) -> Array:
     """Unique values of ``x`` (concrete input only, see :func:`unique_all`)."""
     try:
-        return jnp.unique_values(x)
+        return jnp.unique_values(x, **kwargs)
     except _Concretization as exc:
         _raise("unique_values", exc, _sized("unique_values"))
 
 
-def nonzero(x: Array, /) -> tuple[Array, ...]:
+def nonzero(x: Array, /, **kwargs: Any) -> tuple[Array, ...]:
     """Indices of the non-zero elements of ``x``, one array per dimension.
 
     Deviation fixed: under a JAX transformation this raises
@@ -89,7 +93,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     of an error about ``jax.numpy``'s own ``size=`` argument.
     """
     try:
-        out: tuple[Array, ...] = jnp.nonzero(x)
+        out: tuple[Array, ...] = jnp.nonzero(x, **kwargs)
     except _Concretization as exc:
         _raise("nonzero", exc, _sized("nonzero"))
     return out
