@@ -464,3 +464,15 @@ def test_native_keywords_reach_the_library_where_compat_hands_out_the_library():
 
         found = xport.dask.isin(da.asarray([1, 2, 3]), da.asarray([2, 3]), assume_unique=True)
         np.testing.assert_array_equal(found.compute(), [False, True, True])
+
+
+def test_compats_module_layout():
+    import xport.common
+    import xport.common._helpers
+    import xport.common._typing
+
+    for name in COMPAT_NAMES:
+        assert getattr(xport.common._helpers, name) is getattr(xport, name), name
+        assert getattr(xport.common, name) is getattr(xport, name), name
+    assert xport.common._typing.Array is xport.Array
+    assert xport.common._typing.Namespace is xport.Namespace

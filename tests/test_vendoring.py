@@ -182,3 +182,36 @@ def test_vendored_dispatch_and_computation(vendor_root: Path, backend):
     assert report["result"][:6] == pytest.approx(expected, rel=1e-4)
     if "grad" in report:
         assert report["grad"] == pytest.approx([2.0, 4.0, 6.0])
+
+
+def test_vendored_in_place_of_array_api_compat(tmp_path: Path):
+    """A library that vendors array-api-compat swaps the folder for xport's under
+    the same name: its imports, compat's module layout included, keep working."""
+    package = tmp_path / "somelib"
+    shutil.copytree(SRC, package / "_vendor" / "array_api_compat",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (package / "__init__.py").write_text("")
+    (package / "_vendor" / "__init__.py").write_text("")
+    code = """
+        import json, sys
+        from somelib._vendor.array_api_compat import array_namespace, is_numpy_namespace, size
+        from somelib._vendor.array_api_compat import numpy as np_compat
+        from somelib._vendor.array_api_compat.common._helpers import is_numpy_array
+        from somelib._vendor.array_api_compat.common._typing import Array, Namespace
+        before = sorted({"numpy", "torch", "jax", "tensorflow", "dask"} & set(sys.modules))
+        x = np_compat.asarray([3.0, 1.0, 3.0])
+        xp = array_namespace(x)
+        print(json.dumps({
+            "before": before, "same": xp is np_compat, "name": xp.__name__,
+            "is_numpy_namespace": is_numpy_namespace(xp), "is_numpy_array": is_numpy_array(x),
+            "size": size(x), "unique": xp.unique_values(x).tolist(),
+            "float16": xp.float16.__name__,
+        }))
+    """
+    report = json.loads(_run(tmp_path, code).strip().splitlines()[-1])
+    assert report == {
+        "before": ["numpy"],  # np_compat was imported: NumPy only
+        "same": True, "name": "somelib._vendor.array_api_compat.numpy",
+        "is_numpy_namespace": True, "is_numpy_array": True, "size": 3,
+        "unique": [1.0, 3.0], "float16": "float16",
+    }
