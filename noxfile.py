@@ -16,7 +16,9 @@ nox.options.reuse_existing_virtualenvs = True
 TORCH = "torch==2.13.0"  # the CPU build this project's machines carry; users: any >= 2.4
 BACKENDS = {"numpy": ["numpy"], "torch": [TORCH], "jax": ["jax"], "tensorflow": ["tensorflow"],
             "dask": ["dask[array,distributed]"]}
-TEST_DEPS = ["pytest>=8", "pytest-xdist>=3", "hypothesis>=6.100", "array-api-strict>=2.3"]
+# array-api-compat is the oracle of tests/test_compat_helpers.py; never a runtime dependency.
+TEST_DEPS = ["pytest>=8", "pytest-xdist>=3", "hypothesis>=6.100", "array-api-strict>=2.3",
+             "array-api-compat>=1.16"]
 
 
 @nox.session
@@ -67,6 +69,25 @@ def official(session: nox.Session, backend: str) -> None:
                     "pytest-json-report", *BACKENDS[backend])
     session.install("-e", ".")
     session.run("python", "conformance/run_official.py", f"xport.{backend}", *session.posargs)
+
+
+@nox.session
+def extra(session: nox.Session) -> None:
+    """array-api-extra's own test suite on array-api-compat, then on xport as
+    array_api_compat, and the tests that pass on the first and fail on the second
+    (posargs go to pytest, after --)."""
+    checkout = os.environ.get("ARRAY_API_EXTRA_DIR")
+    if not checkout:
+        session.error("set ARRAY_API_EXTRA_DIR to a checkout of data-apis/array-api-extra")
+    session.install(*TEST_DEPS, "array-api-compat", "numpy", TORCH, "jax", "dask[array]")
+    session.install("-e", ".")
+    runner = ["python", "conformance/run_extra.py", "--extra", checkout, "--no-compare"]
+    pytest_args = ["--", *session.posargs] if session.posargs else []
+    # Failures are counted, not fatal: the comparison decides (exit 1: a stock pass fails).
+    session.run(*runner, "--stock", *pytest_args, success_codes=[0, 1, 2])
+    session.run(*runner, *pytest_args, success_codes=[0, 1, 2])
+    session.run("python", "conformance/run_extra.py", "--compare",
+                "conformance/results/extra-stock.json", "conformance/results/extra-xport.json")
 
 
 @nox.session
