@@ -43,14 +43,35 @@ def test_promotion_lookup_holds_only_differing_defined_pairs():
     assert (DTYPES["uint64"], DTYPES["int64"]) not in table
 
 
+def _defaults(device):
+    return {"integral": DTYPES["int32"], "real floating": DTYPES["float32"],
+            "complex floating": DTYPES["complex64"]}
+
+
 def test_result_type_without_a_native_fallback_raises_for_mixed_kinds():
-    result_type = make_result_type(DTYPES, name_of)
+    result_type = make_result_type(DTYPES, name_of, defaults=_defaults)
     assert result_type(DTYPES["int8"], np.ones(1, np.int16), 3) == DTYPES["int16"]
     assert result_type(DTYPES["float32"], 1j) == DTYPES["complex64"]
     with pytest.raises(TypeError, match="no promotion of int8 with float32"):
         result_type(DTYPES["int8"], DTYPES["float32"])
-    fallback = make_result_type(DTYPES, name_of, native=np.promote_types)
+    fallback = make_result_type(DTYPES, name_of, defaults=_defaults, native=np.promote_types)
     assert fallback(DTYPES["int8"], DTYPES["float32"]) == DTYPES["float32"]
+
+
+def test_result_type_scalars_the_standard_leaves_undefined_take_the_library_defaults():
+    result_type = make_result_type(DTYPES, name_of, defaults=_defaults)
+    # scalars alone: the default dtype of the highest kind among them
+    assert result_type(1, 2) == DTYPES["int32"]
+    assert result_type(1, 2.0) == DTYPES["float32"]
+    assert result_type(True, 1j) == DTYPES["complex64"]
+    assert result_type(True, False) == DTYPES["bool"]
+    # a scalar of a higher kind than the array: its kind's default; of a lower kind: the array's
+    assert result_type(DTYPES["int8"], 1.5) == DTYPES["float32"]
+    assert result_type(DTYPES["bool"], 1) == DTYPES["int32"]
+    assert result_type(DTYPES["float64"], True) == DTYPES["float64"]
+    assert result_type(DTYPES["uint8"], 1j) == DTYPES["complex64"]
+    with pytest.raises(TypeError, match="at least one array, dtype or Python scalar"):
+        result_type()
 
 
 # --- binary operands -----------------------------------------------------------------------
