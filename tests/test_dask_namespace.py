@@ -236,6 +236,119 @@ def test_linspace_ends_at_stop(num):
     assert complex_values.dtype == np.complex128 and complex_values[-1] == -1 + 3j
 
 
+
+# --- Dask's own keywords, passed on as array-api-compat does -----------------------------------
+
+def _takes_var_keyword(func):
+    import inspect
+    try:
+        params = inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):  # no introspectable signature: nothing to compare
+        return None
+    return any(p.kind is p.VAR_KEYWORD for p in params)
+
+
+def test_wrappers_take_extra_keywords_where_compat_does():
+    compat = pytest.importorskip("array_api_compat.dask.array")
+    missing = []
+    for sub in ("", "linalg", "fft"):
+        ours = getattr(xp, sub) if sub else xp
+        theirs = getattr(compat, sub) if sub else compat
+        for name, provenance in ours._PROVENANCE.items():
+            if provenance != "wrapped" or not hasattr(theirs, name):
+                continue
+            if _takes_var_keyword(getattr(theirs, name)) and \
+                    _takes_var_keyword(getattr(ours, name)) is False:
+                missing.append(f"{sub}.{name}" if sub else name)
+    assert missing == []
+
+
+def test_creation_functions_pass_chunks_on():
+    assert xp.zeros(10, chunks=5).chunks == ((5, 5),)
+    assert xp.ones((4, 3), chunks=2).chunks == ((2, 2), (2, 1))
+    assert xp.empty(5, chunks=2).chunks == ((2, 2, 1),)
+    full = xp.full(5, 7, chunks=3)
+    assert full.chunks == ((3, 2),) and compute(full).tolist() == [7] * 5
+    arange = xp.arange(10, chunks=4)
+    assert arange.chunks == ((4, 4, 2),) and compute(arange).tolist() == list(range(10))
+    assert xp.arange(2, 11, 3, chunks=2).chunks == ((2, 1),)  # 2, 5 | 8
+    host = np.arange(5.0)
+    x = xp.asarray(host, chunks=2)
+    assert x.chunks == ((2, 2, 1),) and compute(x).tolist() == [0.0, 1.0, 2.0, 3.0, 4.0]
+    assert xp.asarray([[1, 2, 3], [4, 5, 6]], chunks=(1, 2)).chunks == ((1, 1), (2, 1))
+    assert xp.asarray(x, chunks=5).chunks == ((2, 2, 1),)  # a Dask array keeps its chunks
+    like = chunked(np.ones((4, 4)))
+    for func in (xp.zeros_like, xp.ones_like, xp.empty_like):
+        assert func(like, chunks=4).chunks == ((4,), (4,))
+    filled = xp.full_like(like, 3.0, chunks=(1, 4))
+    assert filled.chunks == ((1, 1, 1, 1), (4,)) and compute(filled).sum() == 48.0
+    eye = xp.eye(4, chunks=2)
+    assert eye.chunks == ((2, 2), (2, 2))
+    np.testing.assert_array_equal(compute(eye), np.eye(4))
+    wide = xp.eye(3, 5, k=1, chunks=2)  # cut from a 5x5 eye chunked (2, 2, 1)
+    assert wide.chunks == ((2, 1), (2, 2, 1))
+    np.testing.assert_array_equal(compute(wide), np.eye(3, 5, k=1))
+    assert xp.eye(2, 3, k=5, chunks=1).chunks == ((1, 1), (1, 1, 1))  # all zeros
+    spaced = xp.linspace(0.0, 1.0, 5, chunks=2)
+    assert spaced.chunks == ((2, 2, 1),)
+    assert compute(spaced).tolist() == [0.0, 0.25, 0.5, 0.75, 1.0]
+    values, step = xp.linspace(0.0, 1.0, 5, chunks=2, retstep=True)
+    assert step == 0.25 and compute(values).tolist() == [0.0, 0.25, 0.5, 0.75, 1.0]
+    values, step = xp.linspace(0, 1 + 2j, 3, retstep=True)
+    assert step == 0.5 + 1j and compute(values).tolist() == [0, 0.5 + 1j, 1 + 2j]
+
+
+def test_reductions_and_manipulation_pass_dask_keywords_on():
+    a = np.arange(8.0)  # mean 3.5, squared deviations sum to 42
+    x = chunked(a, 2)
+    assert compute(xp.var(x, split_every=2)) == 42.0 / 8
+    assert compute(xp.var(x, correction=1, split_every=2)) == 6.0
+    assert compute(xp.std(x, split_every=2)) == compute(xp.std(x)) == math.sqrt(42.0 / 8)
+    assert compute(xp.std(x, split_every=2, dtype=np.float32)).dtype == np.float32
+    assert compute(xp.cumulative_sum(x, method="blelloch", include_initial=True)).tolist() == \
+        [0.0, 0.0, 1.0, 3.0, 6.0, 10.0, 15.0, 21.0, 28.0]
+    assert compute(xp.cumulative_prod(x + 1, method="blelloch")).tolist() == \
+        [1.0, 2.0, 6.0, 24.0, 120.0, 720.0, 5040.0, 40320.0]
+    # merge_chunks=False keeps blocks whole: rows of one, so twelve (1, 2) blocks
+    grid = chunked(np.arange(24).reshape(4, 6), 2)
+    flat = xp.reshape(grid, (24,), merge_chunks=False)
+    assert flat.chunks == ((2,) * 12,) and compute(flat).tolist() == list(range(24))
+    assert compute(xp.linalg.trace(chunked(np.eye(4), 2), split_every=2)) == 4.0
+    # allow_unknown_chunksizes: rows of data-dependent number, joined side by side
+    y = chunked(np.arange(6).reshape(2, 3), 1)
+    z = y[y[:, 0] > -1]
+    with pytest.raises(ValueError, match="unknown"):
+        xp.concat([z, z], axis=1)
+    np.testing.assert_array_equal(compute(xp.concat([z, z], axis=1, allow_unknown_chunksizes=True)),
+                                  [[0, 1, 2, 0, 1, 2], [3, 4, 5, 3, 4, 5]])
+
+
+def test_dask_keywords_stay_lazy():
+    x = poisoned((4, 4))
+    lazy = [
+        xp.std(x, split_every=2), xp.var(x, axis=0, split_every=2),
+        xp.cumulative_sum(x, axis=0, method="blelloch"), xp.reshape(x, (16,), merge_chunks=False),
+        xp.linalg.trace(x, split_every=2), xp.zeros_like(x, chunks=4),
+        xp.concat([x, x], allow_unknown_chunksizes=True),
+    ]
+    assert all(isinstance(a, da.Array) for a in lazy)
+
+
+def test_keywords_dask_has_no_use_for_raise_type_error():
+    # As in array-api-compat: there the Dask function takes none of them.
+    x = chunked(np.eye(3), 2)
+    calls = [
+        lambda: xp.nonzero(x, foo=1), lambda: xp.nonzero(xp.zeros(0), foo=1),
+        lambda: xp.matmul(x, x, foo=1), lambda: xp.tensordot(x, x, foo=1),
+        lambda: xp.linalg.diagonal(x, axis1=0), lambda: xp.linalg.cholesky(x, lower=True),
+        lambda: xp.linalg.qr(x, foo=1), lambda: xp.linalg.svd(x, coerce_signs=True),
+        lambda: xp.linalg.matrix_rank(x, foo=1),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
+
+
 # --- extensions -------------------------------------------------------------------------------
 
 def test_functional_updates():

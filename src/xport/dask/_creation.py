@@ -6,6 +6,10 @@ graph, leaving other arrays built from the old one untouched), so a "copy" of
 a Dask array is a new array object on the same graph: no task is added.
 ``copy=False`` never needs a copy of a Dask array. Host data (NumPy arrays,
 Python sequences) becomes one chunk per ``dask.array``'s automatic chunking.
+
+The creation functions but ``from_dlpack`` also take Dask's own keywords
+(``chunks=`` and the others of the ``dask.array`` function each calls) and pass
+them on, as array-api-compat's Dask namespace does.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ def fresh(x: Array) -> Array:
 
 
 def asarray(obj: Any, /, *, dtype: DType | None = None, device: Any = None,
-            copy: bool | None = None) -> Array:
+            copy: bool | None = None, **kwargs: Any) -> Array:
     """Convert ``obj`` (a Dask array, a NumPy array, a buffer, a Python scalar
     or a nested sequence) to a Dask array.
 
@@ -38,6 +42,12 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Any = None,
     immutable, so this is a full copy and adds no task). Host data is wrapped
     without a copy where NumPy can (``copy=False`` raises ``ValueError`` where it
     cannot) and copied first with ``copy=True``.
+
+    Dask's own keywords (``chunks=``, ``name=``, ... of ``dask.array.asarray``
+    and ``dask.array.from_array``) are passed on for host data (array-api-compat
+    accepts them too, but drops them); as in ``dask.array.asarray``, a Dask
+    array keeps its chunks, and a sequence of Dask arrays is stacked (only
+    ``allow_unknown_chunksizes=`` applies there).
     """
     check_device(device)
     if isinstance(obj, da.Array):
@@ -48,15 +58,15 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Any = None,
             return obj.astype(dtype)
         return fresh(obj) if copy else obj
     if isinstance(obj, (list, tuple)) and any(isinstance(v, da.Array) for v in obj):
-        out = da.stack([asarray(v, dtype=dtype) for v in obj])
-        return out
+        unknown = kwargs.get("allow_unknown_chunksizes", False)
+        return da.stack([asarray(v, dtype=dtype) for v in obj], allow_unknown_chunksizes=unknown)
     if copy:
         host = np.array(obj, dtype=dtype, copy=True)
     elif copy is False:
         host = np.asarray(obj, dtype=dtype, copy=False)
     else:
         host = np.asarray(obj, dtype=dtype)
-    return da.asarray(host)
+    return da.asarray(host, **kwargs)
 
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array:
@@ -70,87 +80,96 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> A
 
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
-           dtype: DType | None = None, device: Any = None) -> Array:
+           dtype: DType | None = None, device: Any = None, **kwargs: Any) -> Array:
     """Evenly spaced values in ``[start, stop)``.
 
-    Deviation fixed: ``dask.array.arange`` has no ``device`` keyword.
+    Deviation fixed: ``dask.array.arange`` has no ``device`` keyword. Dask's
+    own keywords (``chunks=``, ``like=``) are passed on, as array-api-compat does.
     """
     check_device(device)
     if stop is None:
         start, stop = 0, start
-    return da.arange(start, stop, step, dtype=dtype)
+    return da.arange(start, stop, step, dtype=dtype, **kwargs)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-          device: Any = None) -> Array:
+          device: Any = None, **kwargs: Any) -> Array:
     """An uninitialised array of ``shape`` (Dask fills it lazily).
 
     Deviation fixed: ``dask.array.empty`` has no ``device`` keyword and no
-    introspectable signature.
+    introspectable signature. Dask's own keywords (``chunks=``, ``name=``,
+    ``meta=``, ...) are passed on, as array-api-compat does.
     """
     check_device(device)
-    return da.empty(shape, dtype=np.float64 if dtype is None else dtype)
+    return da.empty(shape, dtype=np.float64 if dtype is None else dtype, **kwargs)
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-          device: Any = None) -> Array:
-    """An array of zeros (see :func:`empty` for the deviation fixed)."""
+          device: Any = None, **kwargs: Any) -> Array:
+    """An array of zeros (see :func:`empty` for the deviation fixed and Dask's keywords)."""
     check_device(device)
-    return da.zeros(shape, dtype=np.float64 if dtype is None else dtype)
+    return da.zeros(shape, dtype=np.float64 if dtype is None else dtype, **kwargs)
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-         device: Any = None) -> Array:
-    """An array of ones (see :func:`empty` for the deviation fixed)."""
+         device: Any = None, **kwargs: Any) -> Array:
+    """An array of ones (see :func:`empty` for the deviation fixed and Dask's keywords)."""
     check_device(device)
-    return da.ones(shape, dtype=np.float64 if dtype is None else dtype)
+    return da.ones(shape, dtype=np.float64 if dtype is None else dtype, **kwargs)
 
 
 def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
-         dtype: DType | None = None, device: Any = None) -> Array:
+         dtype: DType | None = None, device: Any = None, **kwargs: Any) -> Array:
     """An array of ``shape`` filled with ``fill_value`` (see :func:`empty`)."""
     check_device(device)
     if dtype is None:
         dtype = np.asarray(fill_value).dtype
-    return da.full(shape, fill_value, dtype=dtype)
+    return da.full(shape, fill_value, dtype=dtype, **kwargs)
 
 
-def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None,
+               **kwargs: Any) -> Array:
     """An uninitialised array shaped (and chunked) like ``x``.
 
     Deviation fixed: ``dask.array.empty_like`` has no ``device`` keyword.
+    Dask's own keywords (``chunks=``, ``name=``, ``shape=``, ``order=``) are
+    passed on, as array-api-compat does.
     """
     check_device(device)
-    return da.empty_like(x, dtype=dtype)
+    return da.empty_like(x, dtype=dtype, **kwargs)
 
 
-def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Any = None,
+              **kwargs: Any) -> Array:
     """Zeros shaped (and chunked) like ``x`` (see :func:`empty_like`)."""
     check_device(device)
-    return da.zeros_like(x, dtype=dtype)
+    return da.zeros_like(x, dtype=dtype, **kwargs)
 
 
-def ones_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Any = None,
+              **kwargs: Any) -> Array:
     """Ones shaped (and chunked) like ``x`` (see :func:`empty_like`)."""
     check_device(device)
-    return da.ones_like(x, dtype=dtype)
+    return da.ones_like(x, dtype=dtype, **kwargs)
 
 
 def full_like(x: Array, /, fill_value: bool | int | float | complex, *,
-              dtype: DType | None = None, device: Any = None) -> Array:
+              dtype: DType | None = None, device: Any = None, **kwargs: Any) -> Array:
     """``fill_value`` shaped (and chunked) like ``x`` (see :func:`empty_like`)."""
     check_device(device)
-    return da.full_like(x, fill_value, dtype=dtype)
+    return da.full_like(x, fill_value, dtype=dtype, **kwargs)
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
-        device: Any = None) -> Array:
+        device: Any = None, **kwargs: Any) -> Array:
     """A 2-D array with ones on the ``k``-th diagonal.
 
     Deviations fixed: ``dask.array.eye``'s second positional parameter is
     ``chunks`` (the number of columns is ``M=``), it has no ``device``, and it
     fails on empty matrices diagonals outside the matrix (all zeros here) and
-    non-square matrices (cut from a square one here).
+    non-square matrices (cut from a square one here). Dask's own ``chunks=``
+    is passed on, as array-api-compat does (for a non-square matrix it chunks
+    the square the matrix is cut from).
     """
     check_device(device)
     dtype = np.float64 if dtype is None else dtype
@@ -158,33 +177,48 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
     # dask.array.eye divides by the size, and builds a broken graph for a
     # diagonal outside the matrix: both are all zeros.
     if n_rows == 0 or cols == 0 or k >= cols or -k >= n_rows:
-        return da.zeros((n_rows, cols), dtype=dtype)
+        return da.zeros((n_rows, cols), dtype=dtype, **kwargs)
     if cols != n_rows:  # dask.array.eye builds a broken graph for wide matrices
         size = max(n_rows, cols)
-        return da.eye(size, k=k, dtype=dtype)[:n_rows, :cols]
-    return da.eye(n_rows, k=k, dtype=dtype)
+        return da.eye(size, k=k, dtype=dtype, **kwargs)[:n_rows, :cols]
+    return da.eye(n_rows, k=k, dtype=dtype, **kwargs)
 
 
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
-             dtype: DType | None = None, device: Any = None, endpoint: bool = True) -> Array:
+             dtype: DType | None = None, device: Any = None, endpoint: bool = True,
+             **kwargs: Any) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
 
     Deviations fixed: ``dask.array.linspace`` has no ``device`` keyword, and
     its last value is ``start + (num - 1) * step``, which can miss ``stop`` by
     an ulp; the standard (and NumPy) end exactly at ``stop`` (one more task on
     the last chunk). Complex bounds, which ``dask.array.linspace`` rejects,
-    give the real and imaginary parts their own spacing, as NumPy does.
+    give the real and imaginary parts their own spacing, as NumPy does. Dask's
+    own keywords (``chunks=``, ``retstep=``) are passed on, as array-api-compat
+    does; ``retstep=True`` returns ``(array, step)`` as there.
     """
     check_device(device)
     if dtype is None:
         dtype = (np.complex128 if isinstance(start, complex) or isinstance(stop, complex)
                  else np.float64)
+    retstep = kwargs.get("retstep", False)
     if np.dtype(dtype).kind == "c":
         start, stop = complex(start), complex(stop)
         parts = [linspace(getattr(start, part), getattr(stop, part), num, endpoint=endpoint,
-                          dtype=np.finfo(dtype).dtype) for part in ("real", "imag")]
+                          dtype=np.finfo(dtype).dtype, **kwargs) for part in ("real", "imag")]
+        if retstep:
+            (real, real_step), (imag, imag_step) = parts
+            return (real + 1j * imag).astype(dtype), complex(real_step, imag_step)
         return (parts[0] + 1j * parts[1]).astype(dtype)
-    out = da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    out = da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype, **kwargs)
+    if retstep:
+        out, step = out
+        return _end_at(out, stop, num, endpoint), step
+    return _end_at(out, stop, num, endpoint)
+
+
+def _end_at(out: Array, stop: Any, num: int, endpoint: bool) -> Array:
+    """``out`` with its last value ``stop`` exactly (when it includes the endpoint)."""
     if not endpoint or num < 2:
         return out
     last = out.numblocks[0] - 1

@@ -80,18 +80,20 @@ def _clip_block(block: Any, lo: Any, hi: Any) -> Any:
 # --- statistics ---------------------------------------------------------------------------
 
 def std(x: Array, /, *, axis: Axis = None, correction: int | float = 0.0,
-        keepdims: bool = False) -> Array:
+        keepdims: bool = False, **kwargs: Any) -> Array:
     """Standard deviation of ``x`` along ``axis``.
 
-    Deviation fixed: ``dask.array.std`` calls ``correction`` ``ddof``.
+    Deviation fixed: ``dask.array.std`` calls ``correction`` ``ddof``. Dask's
+    own keywords (``split_every=``, ``dtype=``) are passed on, as
+    array-api-compat does.
     """
-    return da.std(x, axis=axis, ddof=correction, keepdims=keepdims)
+    return da.std(x, axis=axis, ddof=correction, keepdims=keepdims, **kwargs)
 
 
 def var(x: Array, /, *, axis: Axis = None, correction: int | float = 0.0,
-        keepdims: bool = False) -> Array:
-    """Variance of ``x`` along ``axis`` (see :func:`std`)."""
-    return da.var(x, axis=axis, ddof=correction, keepdims=keepdims)
+        keepdims: bool = False, **kwargs: Any) -> Array:
+    """Variance of ``x`` along ``axis`` (see :func:`std`, Dask's keywords too)."""
+    return da.var(x, axis=axis, ddof=correction, keepdims=keepdims, **kwargs)
 
 
 def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
@@ -104,13 +106,13 @@ def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> 
 
 def _cumulative(name: str, native: Any, identity: int) -> Any:
     def cumulative(x: Array, /, *, axis: int | None = None, dtype: Any = None,
-                   include_initial: bool = False) -> Array:
+                   include_initial: bool = False, **kwargs: Any) -> Array:
         if axis is None:
             if x.ndim != 1:
                 raise ValueError(f"{name}() needs an axis for an array of {x.ndim} dimensions")
             axis = 0
         (axis,) = normalize_axes((axis,), x.ndim)
-        out = native(x, axis=axis, dtype=dtype)
+        out = native(x, axis=axis, dtype=dtype, **kwargs)
         if not include_initial:
             return out
         shape = tuple(1 if i == axis else n for i, n in enumerate(x.shape))
@@ -121,7 +123,9 @@ def _cumulative(name: str, native: Any, identity: int) -> Any:
     cumulative.__doc__ = (
         f"The cumulative {'sum' if identity == 0 else 'product'} of ``x`` along ``axis``.\n\n"
         f"Deviation fixed: ``dask.array`` calls it ``{native.__name__}``, with no "
-        "``include_initial`` (here a block of the identity is prepended lazily)."
+        "``include_initial`` (here a block of the identity is prepended lazily). Dask's "
+        f"own keywords (``method=``) are passed on to ``{native.__name__}``, as "
+        "array-api-compat does."
     )
     return cumulative
 
@@ -132,14 +136,18 @@ cumulative_prod = _cumulative("cumulative_prod", da.cumprod, 1)
 
 # --- manipulation ------------------------------------------------------------------------
 
-def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:
+def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
+           allow_unknown_chunksizes: bool = False) -> Array:
     """Join ``arrays`` along ``axis`` (of the flattened arrays when None).
 
-    Deviation fixed: ``dask.array.concatenate`` has no ``axis=None``.
+    Deviation fixed: ``dask.array.concatenate`` has no ``axis=None``. Its own
+    ``allow_unknown_chunksizes`` keyword is passed on (array-api-compat's
+    ``concat`` is ``dask.array.concatenate``).
     """
     if axis is None:
-        return da.concatenate([reshape(a, (-1,)) for a in arrays], axis=0)
-    return da.concatenate(arrays, axis=axis)
+        return da.concatenate([reshape(a, (-1,)) for a in arrays], axis=0,
+                              allow_unknown_chunksizes=allow_unknown_chunksizes)
+    return da.concatenate(arrays, axis=axis, allow_unknown_chunksizes=allow_unknown_chunksizes)
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
@@ -150,20 +158,24 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     return da.expand_dims(x, axis)
 
 
-def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
+def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None,
+            **kwargs: Any) -> Array:
     """Reshape ``x`` to ``shape`` (one entry may be ``-1``).
 
     Deviations fixed: ``dask.array.reshape`` has no ``copy``, and refuses
     reshapes that do not merge or split chunked axes evenly; those get the
     array in one chunk first. Dask arrays are immutable graphs, so no copy is
-    ever observable: every value of ``copy`` gives the same lazy array.
+    ever observable: every value of ``copy`` gives the same lazy array. Dask's
+    own keywords (``merge_chunks=``, ``limit=``) are passed on to
+    ``dask.array.reshape``, as array-api-compat does (an empty array, which
+    ``dask.array.reshape`` cannot take, is made directly, without them).
     """
     if x.size == 0:  # dask.array.reshape fails on empty arrays; they hold no data
         return da.zeros(np.empty(x.shape, dtype=bool).reshape(shape).shape, dtype=x.dtype)
     try:
-        return da.reshape(x, shape)
+        return da.reshape(x, shape, **kwargs)
     except NotImplementedError:
-        return da.reshape(x.rechunk(-1), shape)
+        return da.reshape(x.rechunk(-1), shape, **kwargs)
 
 
 def roll(x: Array, /, shift: int | tuple[int, ...], *,
@@ -179,18 +191,20 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *,
     return da.roll(x, shift, axis=axis)
 
 
-def nonzero(x: Array, /) -> tuple[Array, ...]:
+def nonzero(x: Array, /, **kwargs: Any) -> tuple[Array, ...]:
     """Indices of the non-zero elements of ``x``, one array per axis; their
     length is data, NaN in ``.shape`` until computed.
 
     Deviation fixed: ``dask.array.nonzero`` builds a broken graph for an empty
-    ``x``; its (empty) result is made directly.
+    ``x``; its (empty) result is made directly. Other keywords go to
+    ``dask.array.nonzero``, as in array-api-compat (it takes none: they raise
+    ``TypeError``).
     """
     if x.ndim == 0:
         raise ValueError("nonzero() needs an array of at least one dimension")
-    if x.size == 0:
+    if x.size == 0 and not kwargs:
         return tuple(da.zeros((0,), dtype=np.intp) for _ in range(x.ndim))
-    out: tuple[Array, ...] = da.nonzero(x)
+    out: tuple[Array, ...] = da.nonzero(x, **kwargs)
     return out
 
 
@@ -256,24 +270,28 @@ _matmul = _promoted_product("matmul", da.matmul)
 _tensordot = _promoted_product("tensordot", da.tensordot)
 
 
-def matmul(x1: Array, x2: Array, /) -> Array:
+def matmul(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
     """The matrix product of ``x1`` and ``x2`` (stacks broadcast).
 
     Deviation fixed: ``dask.array.matmul`` accumulates integers narrower than
     int64 in int64 and returns that; the standard (and NumPy) keep the
     promoted dtype of the operands. Floating-point calls are Dask's alone.
+    Other keywords go to ``dask.array.matmul``, as in array-api-compat (it
+    takes none: they raise ``TypeError``).
     """
-    return _matmul(x1, x2)
+    return _matmul(x1, x2, **kwargs)
 
 
 def tensordot(x1: Array, x2: Array, /, *,
-              axes: int | tuple[Any, Any] = 2) -> Array:
+              axes: int | tuple[Any, Any] = 2, **kwargs: Any) -> Array:
     """The tensor contraction of ``x1`` and ``x2`` over ``axes``.
 
     Deviation fixed: as :func:`matmul`, the result has the operands' promoted
-    dtype (``dask.array.tensordot`` widens narrow integers).
+    dtype (``dask.array.tensordot`` widens narrow integers). Other keywords go
+    to ``dask.array.tensordot``, as in array-api-compat (it takes none but
+    ``axes``: they raise ``TypeError``).
     """
-    return _tensordot(x1, x2, axes=axes)
+    return _tensordot(x1, x2, axes=axes, **kwargs)
 
 
 # --- searching ----------------------------------------------------------------------------

@@ -80,18 +80,31 @@ def _known_empty(arrays: tuple[Any, ...]) -> bool:
             and not any(math.isnan(n) for shape in shapes for n in shape))
 
 
+def _no_dask_keywords(name: str, kwargs: dict[str, Any]) -> None:
+    """Refuse the extra keywords that array-api-compat's ``linalg.<name>``
+    accepts and passes to ``dask.array.linalg``: here the matrices go to NumPy
+    per block, and there is no Dask call to pass them to."""
+    if kwargs:
+        raise TypeError(f"linalg.{name}() got unexpected keyword arguments {sorted(kwargs)}: "
+                        "it runs NumPy per matrix and has no dask.array.linalg call to pass "
+                        "them to")
+
+
 def _square(x: Array, name: str) -> None:
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"linalg.{name}() needs a (stack of) square matrix; got shape "
                          f"{tuple(x.shape)}")
 
 
-def cholesky(x: Array, /, *, upper: bool = False) -> Array:
+def cholesky(x: Array, /, *, upper: bool = False, **kwargs: Any) -> Array:
     """The Cholesky factor of a (stack of) Hermitian positive-definite matrix.
 
     Deviation fixed: ``dask.array.linalg.cholesky`` takes one 2-D matrix and
-    calls ``upper`` ``lower`` (inverted). Per matrix, lazily.
+    calls ``upper`` ``lower`` (inverted). Per matrix, lazily. Other keywords
+    (which array-api-compat passes to ``dask.array.linalg.cholesky``: its
+    ``lower=``) raise ``TypeError``: there is no Dask call to pass them to.
     """
+    _no_dask_keywords("cholesky", kwargs)
     _square(x, "cholesky")
     return _gufunc("cholesky", "(m,m)->(m,m)", (x,), _xnp.linalg.cholesky, upper=upper)
 
@@ -156,9 +169,14 @@ def _with_tolerance(name: str, signature: str, x: Array, rtol: Any,
     return _gufunc(name, signature, (x,), numpy_func, rtol=rtol)
 
 
-def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
+def matrix_rank(x: Array, /, *, rtol: float | Array | None = None, **kwargs: Any) -> Array:
     """The rank of a (stack of) matrix: singular values above
-    ``rtol * max(M, N) * largest``, lazily per matrix."""
+    ``rtol * max(M, N) * largest``, lazily per matrix.
+
+    Other keywords raise ``TypeError``, as in array-api-compat (which passes
+    them to its ``svdvals``, which takes none).
+    """
+    _no_dask_keywords("matrix_rank", kwargs)
     return _with_tolerance("matrix_rank", "(m,n)->()", x, rtol, _xnp.linalg.matrix_rank)
 
 
@@ -167,12 +185,16 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     return _with_tolerance("pinv", "(m,n)->(n,m)", x, rtol, _xnp.linalg.pinv)
 
 
-def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
+def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced",
+       **kwargs: Any) -> QRResult:
     """The QR decomposition of a (stack of) matrix.
 
     Deviations fixed: ``dask.array.linalg.qr`` takes one tall-and-skinny 2-D
-    matrix and has no ``mode``. Per matrix, lazily.
+    matrix and has no ``mode``. Per matrix, lazily. Other keywords raise
+    ``TypeError``, as in array-api-compat (which passes them to
+    ``dask.array.linalg.qr``, which takes none).
     """
+    _no_dask_keywords("qr", kwargs)
     m, n = x.shape[-2:]
     if mode == "complete":
         out: QRResult = _gufunc("qr", "(m,n)->(m,p),(m,n)", (x,), _xnp.linalg.qr,
@@ -203,12 +225,16 @@ def solve(x1: Array, x2: Array, /) -> Array:
     return _gufunc("solve", "(m,m),(m,k)->(m,k)", (x1, x2), _xnp.linalg.solve)
 
 
-def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
+def svd(x: Array, /, *, full_matrices: bool = True, **kwargs: Any) -> SVDResult:
     """The singular value decomposition of a (stack of) matrix.
 
     Deviations fixed: ``dask.array.linalg.svd`` takes one tall-and-skinny 2-D
-    matrix and defaults to ``full_matrices=False``. Per matrix, lazily.
+    matrix and defaults to ``full_matrices=False``. Per matrix, lazily. Other
+    keywords raise ``TypeError``, as in array-api-compat (which passes them to
+    ``dask.array.linalg.svd`` beside its own ``coerce_signs=False``, the one
+    keyword left there).
     """
+    _no_dask_keywords("svd", kwargs)
     m, n = x.shape[-2:]
     k = min(m, n)
     if full_matrices:
@@ -251,15 +277,24 @@ def _cross(x1: Any, x2: Any) -> Any:
     return _xnp.linalg.cross(x1, x2, axis=-1)
 
 
-def diagonal(x: Array, /, *, offset: int = 0) -> Array:
-    """The ``offset``-th diagonal of each matrix of ``x`` (a Dask operation)."""
-    return _da.diagonal(x, offset, axis1=-2, axis2=-1)
+def diagonal(x: Array, /, *, offset: int = 0, **kwargs: Any) -> Array:
+    """The ``offset``-th diagonal of each matrix of ``x`` (a Dask operation).
+
+    Other keywords go to ``dask.array.diagonal``, as in array-api-compat (it
+    takes none but the axes this sets: they raise ``TypeError``).
+    """
+    return _da.diagonal(x, offset, axis1=-2, axis2=-1, **kwargs)
 
 
-def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
+def trace(x: Array, /, *, offset: int = 0, dtype: Any = None, **kwargs: Any) -> Array:
     """The sum of the ``offset``-th diagonal of each matrix of ``x``, with
-    ``sum``'s accumulation dtype."""
-    return _da.sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+    ``sum``'s accumulation dtype.
+
+    Dask's own keywords go to the ``dask.array.sum`` that adds the diagonal
+    up (``split_every=``); array-api-compat passes them to ``dask.array.trace``,
+    which takes none but the ones set here.
+    """
+    return _da.sum(_da.diagonal(x, offset, axis1=-2, axis2=-1), axis=-1, dtype=dtype, **kwargs)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
