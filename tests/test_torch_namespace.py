@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import math
 
 import numpy as np
@@ -593,6 +595,173 @@ def test_fft_axes_and_frequencies():
     assert torch.equal(xp.fft.ifftshift(x, axes=()), x)
     out = xp.fft.fftfreq(4, d=0.5, dtype=xp.float64, device="cpu")
     assert out.dtype is torch.float64 and out.tolist() == [0.0, 0.5, -1.0, -0.5]
+
+
+# --- PyTorch's own keywords, passed on as array-api-compat does ----------------------------
+
+# Compat's reshape forwards **kwargs to torch.reshape / Tensor.view, which take no
+# keywords, so any keyword raises TypeError there as here; xport's reshape comes
+# from the shared factory in _common/copying.py, which has no **kwargs.
+NO_VAR_KEYWORD = {"reshape"}
+
+
+def _takes_var_keyword(fn):
+    return any(p.kind is p.VAR_KEYWORD for p in inspect.signature(fn).parameters.values())
+
+
+def test_wrappers_take_keywords_where_array_api_compat_does():
+    compat = importlib.import_module("array_api_compat.torch")
+    lacking, checked = set(), 0
+    for prefix, ours, theirs in (("", xp, compat), ("linalg.", xp.linalg, compat.linalg),
+                                 ("fft.", xp.fft, compat.fft)):
+        for name, provenance in ours._PROVENANCE.items():
+            ref = getattr(theirs, name, None)
+            if provenance != "wrapped" or ref is None:
+                continue
+            try:
+                wants = _takes_var_keyword(ref)
+            except (TypeError, ValueError):  # a builtin without a signature
+                continue
+            checked += 1
+            if wants and not _takes_var_keyword(getattr(ours, name)):
+                lacking.add(prefix + name)
+    assert checked > 50
+    assert lacking == NO_VAR_KEYWORD
+
+
+def test_creation_functions_pass_requires_grad_and_out():
+    for made, values in [
+        (xp.zeros(3, requires_grad=True), [0.0, 0.0, 0.0]),
+        (xp.ones((1, 2), requires_grad=True), [[1.0, 1.0]]),
+        (xp.full(2, 1.5, requires_grad=True), [1.5, 1.5]),
+        (xp.eye(2, requires_grad=True), [[1.0, 0.0], [0.0, 1.0]]),
+        (xp.eye(2, 3, k=1, requires_grad=True), [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
+        (xp.arange(3.0, requires_grad=True), [0.0, 1.0, 2.0]),
+        (xp.arange(0.0, 2.0, 0.5, dtype=xp.float64, requires_grad=True),
+         [0.0, 0.5, 1.0, 1.5]),
+        (xp.arange(3.0, 0.0, requires_grad=True), []),
+        (xp.linspace(0, 1, 3, requires_grad=True), [0.0, 0.5, 1.0]),
+        (xp.linspace(0, 1, 2, endpoint=False, requires_grad=True), [0.0, 0.5]),
+        (xp.asarray([1.0, 2.0], requires_grad=True), [1.0, 2.0]),
+    ]:
+        assert made.requires_grad is True and made.tolist() == values
+    assert xp.empty((2, 2), requires_grad=True).requires_grad is True
+    assert xp.zeros(3).requires_grad is False
+    with pytest.raises(RuntimeError, match="floating point"):
+        xp.arange(3, requires_grad=True)  # int64, as torch.arange(3, requires_grad=True)
+    out = torch.empty(3, dtype=torch.int64)
+    assert xp.arange(3, out=out) is out and out.tolist() == [0, 1, 2]
+    out = torch.empty(2)
+    assert xp.full(2, 7.0, out=out) is out and out.tolist() == [7.0, 7.0]
+    out = torch.empty(2, 2)
+    assert xp.eye(2, k=-1, out=out) is out and out.tolist() == [[0.0, 0.0], [1.0, 0.0]]
+
+
+def test_reductions_write_into_out():
+    x = t([[1.0, 2.0], [3.0, 4.0]])
+    o2, o0, o22 = torch.empty(2), torch.empty(()), torch.empty(2, 2)
+    assert xp.sum(x, axis=0, out=o2) is o2 and o2.tolist() == [4.0, 6.0]
+    assert xp.sum(x, out=o0) is o0 and o0.item() == 10.0
+    assert xp.sum(x, axis=(), out=o22) is o22 and o22.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    xp.prod(x, axis=1, out=o2)
+    assert o2.tolist() == [2.0, 12.0]
+    cube = t([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]])
+    xp.prod(cube, axis=(0, 1), out=o2)  # moved last and flattened: one torch.prod
+    assert o2.tolist() == [105.0, 384.0]
+    xp.mean(x, axis=1, out=o2)
+    assert o2.tolist() == [1.5, 3.5]
+    xp.var(x, axis=0, out=o2)  # (1, 3) and (2, 4) lie 1 from their means
+    assert o2.tolist() == [1.0, 1.0]
+    xp.std(x, axis=1, out=o2)
+    assert o2.tolist() == [0.5, 0.5]
+    assert xp.mean(t([1, 2]), dtype=xp.float64).item() == 1.5
+    flags, ob = t([[True, False], [True, True]]), torch.empty(2, dtype=torch.bool)
+    xp.all(flags, axis=1, out=ob)
+    assert ob.tolist() == [False, True]
+    xp.any(flags, axis=0, out=ob)
+    assert ob.tolist() == [True, True]
+    oi = torch.empty(3, dtype=torch.int64)
+    assert xp.cumulative_sum(t([1, 2, 3]), out=oi) is oi and oi.tolist() == [1, 3, 6]
+    o3 = torch.empty(3)
+    xp.cumulative_prod(t([1.0, 2.0, 3.0]), out=o3)
+    assert o3.tolist() == [1.0, 2.0, 6.0]
+    assert xp.linalg.vector_norm(t([3.0, 4.0]), dtype=xp.float64).dtype is xp.float64
+    xp.linalg.vector_norm(t([3.0, 4.0]), out=o0)
+    assert o0.item() == 5.0
+
+
+def test_elementwise_manipulation_and_sorting_write_into_out():
+    x, o = t([-1.0, 0.5, 2.0]), torch.empty(3)
+    assert xp.clip(x, 0, 1, out=o) is o and o.tolist() == [0.0, 0.5, 1.0]
+    xp.clip(x, None, 1, out=o)
+    assert o.tolist() == [-1.0, 0.5, 1.0]
+    xp.clip(x, 0, None, out=o)
+    assert o.tolist() == [0.0, 0.5, 2.0]
+    xp.clip(x, t([0.0, 0.0, 0.0]), 1.5, out=o)
+    assert o.tolist() == [0.0, 0.5, 1.5]
+    assert xp.round(t([1.25, -2.5]), decimals=1).tolist() == pytest.approx([1.2, -2.5])
+    xp.round(t([0.5, 1.5, 2.7]), out=o)
+    assert o.tolist() == [0.0, 2.0, 3.0]
+    oc = torch.empty(2, dtype=torch.complex64)
+    assert xp.round(t([0.5 + 1.5j, 2.5 - 0.4j]), out=oc) is oc
+    assert oc.tolist() == [2j, 2 - 0j]
+    o4 = torch.empty(4)
+    xp.concat([t([[1.0, 2.0]]), t([3.0, 4.0])], axis=None, out=o4)
+    assert o4.tolist() == [1.0, 2.0, 3.0, 4.0]
+    xp.concat([t([1.0]), t([2.0, 3.0, 4.0])], out=o4)
+    assert o4.tolist() == [1.0, 2.0, 3.0, 4.0]
+    values, indices = torch.empty(3), torch.empty(3, dtype=torch.int64)
+    assert xp.sort(t([3.0, 1.0, 2.0]), out=(values, indices)) is values
+    assert values.tolist() == [1.0, 2.0, 3.0] and indices.tolist() == [1, 2, 0]
+    o2 = torch.empty(2)
+    assert xp.take(t([10.0, 20.0, 30.0]), t([-1, 0]), out=o2) is o2
+    assert o2.tolist() == [30.0, 10.0]
+    xp.take(t([[1.0, 2.0], [3.0, 4.0]]), t([-1], dtype=torch.int8), axis=1, out=o2[:, None])
+    assert o2.tolist() == [2.0, 4.0]
+
+
+def test_keywords_pytorch_does_not_take_raise():
+    # torch.roll, torch.flip, torch.fft.fftshift and torch.reshape take none;
+    # a keyword fails as with array-api-compat rather than being dropped.
+    x = t([1.0, 2.0])
+    for call in (lambda: xp.roll(x, 1, out=x), lambda: xp.roll(x, 1, axis=(), out=x),
+                 lambda: xp.flip(x, out=x), lambda: xp.fft.fftshift(x, axes=(), out=x),
+                 lambda: xp.fft.ifftshift(x, out=x), lambda: xp.reshape(x, (2,), out=x)):
+        with pytest.raises(TypeError):
+            call()
+
+
+def test_products_linalg_and_fft_write_into_out():
+    a, b = t([[1.0, 2.0], [3.0, 4.0]]), t([1.0, 1.0])
+    o2, o0 = torch.empty(2), torch.empty(())
+    assert xp.matmul(a, b, out=o2) is o2 and o2.tolist() == [3.0, 7.0]
+    o22 = torch.empty(2, 2)
+    assert xp.linalg.matmul(a, a, out=o22) is o22
+    assert o22.tolist() == [[7.0, 10.0], [15.0, 22.0]]
+    xp.tensordot(a, b, axes=1, out=o2)
+    assert o2.tolist() == [3.0, 7.0]
+    xp.linalg.tensordot(a, a, axes=2, out=o0)
+    assert o0.item() == 30.0
+    xp.linalg.vecdot(t([1.0, 2.0]), t([3.0, 4.0]), out=o0)
+    assert o0.item() == 11.0
+    oi = torch.empty((), dtype=torch.int64)
+    xp.linalg.vecdot(t([1, 2, 3]), t([4, 5, 6]), out=oi)  # integers: torch.sum's out
+    assert oi.item() == 32
+    xp.linalg.solve(t([[2.0, 0.0], [0.0, 4.0]]), t([2.0, 8.0]), out=o2)
+    assert o2.tolist() == [1.0, 2.0]
+    solved = xp.linalg.solve(t([[2.0, 0.0], [0.0, 4.0]]), t([[2.0, 8.0]]), left=False)
+    assert solved.tolist() == [[1.0, 2.0]]  # X @ A = B
+    signal, oc = t([1.0, 2.0, 3.0, 4.0]), torch.empty(4, dtype=torch.complex64)
+    assert xp.fft.fftn(signal, out=oc) is oc
+    assert oc.tolist() == [10, -2 + 2j, -2, -2 - 2j]
+    xp.fft.ifftn(oc.clone(), out=oc)
+    assert oc.real.tolist() == pytest.approx([1.0, 2.0, 3.0, 4.0])
+    half = torch.empty(3, dtype=torch.complex64)
+    xp.fft.rfftn(signal, out=half)
+    assert half.tolist() == [10, -2 + 2j, -2]
+    o4 = torch.empty(4)
+    xp.fft.irfftn(half, s=(4,), out=o4)
+    assert o4.tolist() == pytest.approx([1.0, 2.0, 3.0, 4.0])
 
 
 # --- dispatch and transforms --------------------------------------------------------------

@@ -25,13 +25,17 @@ _SHELL_DTYPES = frozenset({torch.uint16, torch.uint32, torch.uint64})
 
 
 def arange(start: float, /, stop: float | None = None, step: float = 1, *,
-           dtype: DType | None = None, device: Device | None = None) -> Array:
+           dtype: DType | None = None, device: Device | None = None, **kwargs: Any) -> Array:
     """Evenly spaced values in ``[start, stop)``.
 
     Deviations fixed: ``torch.arange`` raises for an empty range (the
     standard: an empty array), takes no ``stop=None``, truncates float
     arguments when asked for an integer dtype, and has no kernel for
     ``uint16``/``uint32``/``uint64`` (made as ``int64`` and cast here).
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.arange`` (``torch.empty`` for an empty range), as array-api-compat
+    does.
     """
     if stop is None:
         start, stop = 0, start
@@ -39,91 +43,114 @@ def arange(start: float, /, stop: float | None = None, step: float = 1, *,
         if dtype is None:
             python_ints = all(type(v) is int for v in (start, stop, step))
             dtype = torch.int64 if python_ints else torch.get_default_dtype()
-        return torch.empty(0, dtype=dtype, device=device)
+        return torch.empty(0, dtype=dtype, device=device, **kwargs)
     if dtype in _SHELL_DTYPES or (
             _is_integral(dtype) and not all(isinstance(v, int) for v in (start, stop, step))):
-        return torch.arange(start, stop, step, device=device).to(dtype)
-    return torch.arange(start, stop, step, dtype=dtype, device=device)
+        return torch.arange(start, stop, step, device=device, **kwargs).to(dtype)
+    return torch.arange(start, stop, step, dtype=dtype, device=device, **kwargs)
 
 
 def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = None,
-            copy: bool | None = None) -> Array:
+            copy: bool | None = None, **kwargs: Any) -> Array:
     """Convert ``obj`` (a tensor, an object with ``__dlpack__`` or the buffer
     protocol, a Python scalar or nested sequence) to a tensor.
 
     Deviation fixed: for a tensor and ``device=None``, ``torch.asarray`` puts the
     result on PyTorch's default device (``torch.set_default_device``); the
     standard keeps it on ``obj``'s device.
+
+    PyTorch's own keywords (``requires_grad=``, ...) are passed on to
+    ``torch.asarray``, as array-api-compat does.
     """
     if device is None and isinstance(obj, torch.Tensor):
         device = obj.device
-    return torch.asarray(obj, dtype=dtype, device=device, copy=copy)
+    return torch.asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-          device: Device | None = None) -> Array:
+          device: Device | None = None, **kwargs: Any) -> Array:
     """An uninitialised tensor of ``shape``.
 
     Deviation fixed: ``torch.empty`` calls the shape ``size`` (``shape=`` fails).
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.empty``, as array-api-compat does.
     """
-    return torch.empty(shape, dtype=dtype, device=device)
+    return torch.empty(shape, dtype=dtype, device=device, **kwargs)
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-          device: Device | None = None) -> Array:
+          device: Device | None = None, **kwargs: Any) -> Array:
     """A tensor of zeros of ``shape``.
 
     Deviation fixed: ``torch.zeros`` calls the shape ``size`` (``shape=`` fails).
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.zeros``, as array-api-compat does.
     """
-    return torch.zeros(shape, dtype=dtype, device=device)
+    return torch.zeros(shape, dtype=dtype, device=device, **kwargs)
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-         device: Device | None = None) -> Array:
+         device: Device | None = None, **kwargs: Any) -> Array:
     """A tensor of ones of ``shape``.
 
     Deviation fixed: ``torch.ones`` calls the shape ``size`` (``shape=`` fails).
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.ones``, as array-api-compat does.
     """
-    return torch.ones(shape, dtype=dtype, device=device)
+    return torch.ones(shape, dtype=dtype, device=device, **kwargs)
 
 
 def full(shape: int | tuple[int, ...], fill_value: complex, *, dtype: DType | None = None,
-         device: Device | None = None) -> Array:
+         device: Device | None = None, **kwargs: Any) -> Array:
     """A tensor of ``shape`` filled with ``fill_value``.
 
     Deviations fixed: ``torch.full`` rejects an int shape and calls the shape
     ``size``.
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.full``, as array-api-compat does.
     """
-    return torch.full(_shape(shape), fill_value, dtype=dtype, device=device)
+    return torch.full(_shape(shape), fill_value, dtype=dtype, device=device, **kwargs)
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
-        dtype: DType | None = None, device: Device | None = None) -> Array:
+        dtype: DType | None = None, device: Device | None = None, **kwargs: Any) -> Array:
     """A 2-D tensor with ones on the ``k``-th diagonal and zeros elsewhere.
 
     Deviations fixed: ``torch.eye`` takes no ``n_cols=None`` and no ``k``, and
     has no kernel for ``uint16``/``uint32``/``uint64``.
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.eye`` (``torch.zeros``, whose diagonal is then set, for ``k != 0``),
+    as array-api-compat does.
     """
     n_cols = n_rows if n_cols is None else n_cols
     if dtype in _SHELL_DTYPES:
-        return eye(n_rows, n_cols, k=k, device=device).to(dtype)
+        return eye(n_rows, n_cols, k=k, device=device, **kwargs).to(dtype)
     if k == 0:
-        return torch.eye(n_rows, n_cols, dtype=dtype, device=device)
-    out = torch.zeros(n_rows, n_cols, dtype=dtype, device=device)
+        return torch.eye(n_rows, n_cols, dtype=dtype, device=device, **kwargs)
+    out = torch.zeros(n_rows, n_cols, dtype=dtype, device=device, **kwargs)
     if -n_rows < k < n_cols:
-        out.diagonal(k).fill_(1)
+        with torch.no_grad():  # setting up a leaf, which may have requires_grad=True
+            out.diagonal(k).fill_(1)
     return out
 
 
 def linspace(start: complex, stop: complex, /, num: int, *, dtype: DType | None = None,
-             device: Device | None = None, endpoint: bool = True) -> Array:
+             device: Device | None = None, endpoint: bool = True, **kwargs: Any) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
 
     Deviation fixed: ``torch.linspace`` has no ``endpoint``.
+
+    PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
+    ``torch.linspace``, as array-api-compat does.
     """
     if endpoint:
-        return torch.linspace(start, stop, num, dtype=dtype, device=device)
-    return torch.linspace(start, stop, num + 1, dtype=dtype, device=device)[:-1]
+        return torch.linspace(start, stop, num, dtype=dtype, device=device, **kwargs)
+    return torch.linspace(start, stop, num + 1, dtype=dtype, device=device, **kwargs)[:-1]
 
 
 def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:

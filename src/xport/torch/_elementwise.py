@@ -265,15 +265,21 @@ def sign(x: Array, /) -> Array:
     return torch.sign(x)
 
 
-def round(x: Array, /) -> Array:  # noqa: A001 - the standard's name
+def round(x: Array, /, **kwargs: Any) -> Array:  # noqa: A001 - the standard's name
     """Round each element to the nearest integer, halves to even.
 
     Deviation fixed: ``torch.round`` rejects complex tensors; here the real and
     imaginary parts are rounded separately.
+
+    PyTorch's own keywords (``decimals=``, ``out=``) are passed on to
+    ``torch.round``, as array-api-compat does (for complex tensors, ``out=`` to
+    ``torch.complex``, which joins the rounded parts).
     """
     if x.dtype.is_complex:
-        return torch.complex(torch.round(x.real), torch.round(x.imag))
-    return torch.round(x)
+        out = kwargs.pop("out", None)
+        return torch.complex(torch.round(x.real, **kwargs), torch.round(x.imag, **kwargs),
+                             out=out)
+    return torch.round(x, **kwargs)
 
 
 def _is_nan_scalar(bound: object) -> bool:
@@ -281,18 +287,27 @@ def _is_nan_scalar(bound: object) -> bool:
 
 
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's names
-         max: Array | float | None = None) -> Array:  # noqa: A002
+         max: Array | float | None = None, **kwargs: Any) -> Array:  # noqa: A002
     """Clamp each element of ``x`` to ``[min, max]``; the result has ``x``'s dtype.
 
     Deviations fixed: ``torch.clamp`` rejects a tensor bound beside a scalar
     one and two ``None`` bounds, promotes the result with tensor bounds, and
     ignores a NaN scalar bound (the standard: NaN).
+
+    PyTorch's own keywords (``out=``) are passed on to the clamp that makes the
+    result (``torch.clamp_max``, or ``torch.clamp_min`` without ``max``), as
+    array-api-compat passes them to ``torch.clamp``; like array-api-compat's,
+    the result for two ``None`` bounds or a NaN bound calls no clamp and ignores
+    them.
     """
-    if min is None and max is None:
-        return torch.clone(x)
     if _is_nan_scalar(min) or _is_nan_scalar(max):
         return torch.full_like(x, math.nan)
-    out = x if min is None else torch.clamp_min(x, min)
-    if max is not None:
-        out = torch.clamp_max(out, max)
+    if min is None:
+        if max is None:
+            return torch.clone(x)
+        out = torch.clamp_max(x, max, **kwargs)
+    elif max is None:
+        out = torch.clamp_min(x, min, **kwargs)
+    else:
+        out = torch.clamp_max(torch.clamp_min(x, min), max, **kwargs)
     return out if out.dtype == x.dtype else out.to(x.dtype)

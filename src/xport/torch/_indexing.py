@@ -15,13 +15,17 @@ Array = Any
 _INDEX_DTYPES = (torch.int64, torch.int32)
 
 
-def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
+def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any) -> Array:
     """Elements of ``x`` at ``indices`` along ``axis`` (``x`` must be 1-D when
     ``axis`` is None).
 
     Deviation fixed: ``torch.take`` indexes the flattened tensor and
     ``torch.index_select`` rejects negative indices (2024.12 counts them from
     the end); this is advanced indexing along ``axis``.
+
+    PyTorch's own keywords (``out=``) go, as in array-api-compat, to
+    ``torch.index_select`` (indexing takes none), with negative indices
+    counted from the end.
     """
     if axis is None:
         if x.ndim != 1:
@@ -31,6 +35,9 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
     if indices.dtype not in _INDEX_DTYPES:
         indices = indices.to(torch.int64)
     (axis,) = normalize_axes((axis,), x.ndim, name="axis")
+    if kwargs:
+        wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)
+        return torch.index_select(x, axis, wrapped, **kwargs)
     return x[(slice(None),) * axis + (indices,)]
 
 
@@ -46,15 +53,17 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     return torch.take_along_dim(x, indices, dim=axis)
 
 
-def nonzero(x: Array, /) -> tuple[Array, ...]:
+def nonzero(x: Array, /, **kwargs: Any) -> tuple[Array, ...]:
     """Indices of the non-zero elements of ``x``, one array per axis.
 
     Deviations fixed: ``torch.nonzero`` returns one 2-d tensor by default and
     accepts 0-d input (the standard: ``ValueError``).
+
+    Other keywords are passed on to ``torch.nonzero``, as array-api-compat does.
     """
     if x.ndim == 0:
         raise ValueError("nonzero() needs an array with at least one dimension")
-    return torch.nonzero(x, as_tuple=True)
+    return torch.nonzero(x, as_tuple=True, **kwargs)
 
 
 def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Array:

@@ -26,22 +26,29 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
                          f"{exc}") from None
 
 
-def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
+def broadcast_to(x: Array, /, shape: tuple[int, ...], **kwargs: Any) -> Array:
     """``x`` broadcast to ``shape`` (a view).
 
     Deviation fixed: ``torch.broadcast_to`` calls the shape ``size``.
+
+    Other keywords are passed on to ``torch.broadcast_to``, as array-api-compat
+    does.
     """
-    return torch.broadcast_to(x, shape)
+    return torch.broadcast_to(x, shape, **kwargs)
 
 
-def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:
+def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
+           **kwargs: Any) -> Array:
     """Join ``arrays`` along ``axis``; ``axis=None`` joins them flattened.
 
     Deviation fixed: ``torch.concat`` rejects ``axis=None``.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.concat``, as
+    array-api-compat does.
     """
     if axis is None:
-        return torch.concat([torch.flatten(a) for a in arrays])
-    return torch.concat(arrays, dim=axis)
+        return torch.concat([torch.flatten(a) for a in arrays], **kwargs)
+    return torch.concat(arrays, dim=axis, **kwargs)
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
@@ -61,14 +68,16 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     return x
 
 
-def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
+def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None, **kwargs: Any) -> Array:
     """Reverse the order of elements along ``axis`` (every axis for ``None``).
 
     Deviation fixed: ``torch.flip`` needs a tuple of dims.
+
+    Other keywords are passed on to ``torch.flip``, as array-api-compat does.
     """
     if axis is None:
-        return torch.flip(x, tuple(range(x.ndim)))
-    return torch.flip(x, (axis,) if isinstance(axis, int) else axis)
+        return torch.flip(x, tuple(range(x.ndim)), **kwargs)
+    return torch.flip(x, (axis,) if isinstance(axis, int) else axis, **kwargs)
 
 
 def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
@@ -84,19 +93,22 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
 
 
 def roll(x: Array, /, shift: int | tuple[int, ...], *,
-         axis: int | tuple[int, ...] | None = None) -> Array:
+         axis: int | tuple[int, ...] | None = None, **kwargs: Any) -> Array:
     """Rotate the elements of ``x`` by ``shift`` along ``axis`` (of the
     flattened ``x`` for ``None``).
 
     Deviations fixed: ``torch.roll`` calls the arguments ``shifts``/``dims``,
     rejects one int shift for several axes (the standard applies it to each)
     and fails for ``axis=()`` (the standard: no roll).
+
+    Other keywords are passed on to ``torch.roll``, as array-api-compat does (to
+    ``torch.clone`` for ``axis=()``).
     """
     if axis == ():
-        return torch.clone(x)
+        return torch.clone(x, **kwargs)
     if isinstance(shift, int) and isinstance(axis, tuple):
         shift = (shift,) * len(axis)
-    return torch.roll(x, shift, axis)  # type: ignore[arg-type] # None: flattened
+    return torch.roll(x, shift, axis, **kwargs)  # type: ignore[arg-type] # None: flattened
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:

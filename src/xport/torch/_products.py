@@ -32,16 +32,19 @@ def _cast_back(out: Array, dtype: torch.dtype | None) -> Array:
     return out if dtype is None else out.to(dtype)
 
 
-def matmul(x1: Array, x2: Array, /) -> Array:
+def matmul(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
     """Matrix product of ``x1`` and ``x2`` (stacks broadcast; 1-d operands are
     vectors).
 
     Deviations fixed: ``torch.matmul`` rejects operands of different dtypes (they
     promote by the standard's table) and has no ``uint16``/``uint32``/``uint64``
     kernel.
+
+    PyTorch's own keywords (``out=``) are passed on to ``torch.matmul``, as
+    array-api-compat does.
     """
     x1, x2, dtype = _same_dtype(x1, x2)
-    return _cast_back(torch.matmul(x1, x2), dtype)
+    return _cast_back(torch.matmul(x1, x2, **kwargs), dtype)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -54,16 +57,19 @@ def matrix_transpose(x: Array, /) -> Array:
 
 
 def tensordot(x1: Array, x2: Array, /, *,
-              axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
+              axes: int | tuple[Sequence[int], Sequence[int]] = 2, **kwargs: Any) -> Array:
     """Sum of products of ``x1`` and ``x2`` over the last ``axes`` axes of ``x1``
     and the first of ``x2``, or over the axes listed in the pair ``axes``.
 
     Deviations fixed: ``torch.tensordot`` calls ``axes`` ``dims``, rejects
     operands of different dtypes and has no ``uint16``/``uint32``/``uint64``
     kernel.
+
+    PyTorch's own keywords (``out=``) are passed on to ``torch.tensordot``, as
+    array-api-compat does.
     """
     x1, x2, dtype = _same_dtype(x1, x2)
-    return _cast_back(torch.tensordot(x1, x2, dims=axes), dtype)
+    return _cast_back(torch.tensordot(x1, x2, dims=axes, **kwargs), dtype)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
@@ -76,7 +82,7 @@ def outer(x1: Array, x2: Array, /) -> Array:
     return _cast_back(torch.outer(x1, x2), dtype)
 
 
-def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1, **kwargs: Any) -> Array:
     """Dot product of vectors along ``axis``, the first operand conjugated;
     the other axes broadcast.
 
@@ -84,11 +90,15 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     operands of different dtypes, and raises ``RuntimeError`` (the standard:
     ``ValueError``) for vectors of different lengths; no ``uint16``/``uint32``/
     ``uint64`` sum kernel.
+
+    PyTorch's own keywords (``out=``) are passed on to ``torch.linalg.vecdot``,
+    as array-api-compat's ``linalg.vecdot`` does; for integer operands (where
+    array-api-compat raises) to the ``torch.sum`` that makes the result.
     """
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError(f"vecdot(): the vectors along axis {axis} have lengths "
                          f"{x1.shape[axis]} and {x2.shape[axis]}")
     x1, x2, dtype = _same_dtype(x1, x2)
     if x1.dtype.is_floating_point or x1.dtype.is_complex:
-        return torch.linalg.vecdot(x1, x2, dim=axis)
-    return _cast_back(torch.sum(x1 * x2, dim=axis, dtype=x1.dtype), dtype)
+        return torch.linalg.vecdot(x1, x2, dim=axis, **kwargs)
+    return _cast_back(torch.sum(x1 * x2, dim=axis, dtype=x1.dtype, **kwargs), dtype)

@@ -37,14 +37,15 @@ _UNSIGNED_DEFAULT = {torch.uint8: torch.uint64, **{d: torch.uint64 for d in _SHE
 
 
 def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
-                *args: Any) -> Array:
-    """``reduce(x, *args, dtype=...)`` with the standard's default accumulation
-    dtype, through ``int64`` where the result is a ``uint`` PyTorch cannot add."""
+                *args: Any, **kwargs: Any) -> Array:
+    """``reduce(x, *args, dtype=..., **kwargs)`` with the standard's default
+    accumulation dtype, through ``int64`` where the result is a ``uint`` PyTorch
+    cannot add."""
     if dtype is None:
         dtype = _UNSIGNED_DEFAULT.get(x.dtype)
     if dtype in _SHELL_UNSIGNED:
-        return reduce(x, *args, dtype=torch.int64).to(dtype)
-    return reduce(x, *args, dtype=dtype)
+        return reduce(x, *args, dtype=torch.int64, **kwargs).to(dtype)
+    return reduce(x, *args, dtype=dtype, **kwargs)
 
 
 _sum = make_reduction(torch.sum, SHAPES)
@@ -60,51 +61,66 @@ _count_nonzero = make_reduction(torch.count_nonzero, SHAPES, keepdims=False)
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: A001
-        keepdims: bool = False) -> Array:
+        keepdims: bool = False, **kwargs: Any) -> Array:
     """Sum of ``x`` over ``axis``.
 
     Deviations fixed: ``axis=()`` reduces nothing (PyTorch: everything), and
     unsigned integers accumulate in ``uint64`` (PyTorch: ``int64``).
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.sum``, as
+    array-api-compat does.
     """
-    return _accumulate(_sum, x, dtype, axis, keepdims)
+    return _accumulate(_sum, x, dtype, axis, keepdims, **kwargs)
 
 
 def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
-         keepdims: bool = False) -> Array:
+         keepdims: bool = False, **kwargs: Any) -> Array:
     """Product of ``x`` over ``axis``.
 
     Deviations fixed: ``torch.prod`` takes one int axis only and no
     ``keepdims`` with ``axis=None``; unsigned integers accumulate in ``uint64``.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.prod``, as
+    array-api-compat does.
     """
-    return _accumulate(_prod, x, dtype, axis, keepdims)
+    return _accumulate(_prod, x, dtype, axis, keepdims, **kwargs)
 
 
-def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False, **kwargs: Any) -> Array:
     """Arithmetic mean of ``x`` over ``axis``.
 
     Deviation fixed: ``axis=()`` reduces nothing (PyTorch: everything).
+
+    PyTorch's own keywords (``out=``, ``dtype=``, ...) are passed on to
+    ``torch.mean``, as array-api-compat does.
     """
-    return _mean(x, axis, keepdims)
+    return _mean(x, axis, keepdims, **kwargs)
 
 
 def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
-        keepdims: bool = False) -> Array:
+        keepdims: bool = False, **kwargs: Any) -> Array:
     """Variance of ``x`` over ``axis``, with ``N - correction`` degrees of freedom.
 
     Deviations fixed: PyTorch's default correction is 1 (the standard: 0) and
     ``axis=()`` reduces nothing.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.var``, as
+    array-api-compat does.
     """
-    return _var(x, axis, keepdims, correction=correction)
+    return _var(x, axis, keepdims, correction=correction, **kwargs)
 
 
 def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
-        keepdims: bool = False) -> Array:
+        keepdims: bool = False, **kwargs: Any) -> Array:
     """Standard deviation of ``x`` over ``axis`` (see :func:`var`).
 
     Deviations fixed: PyTorch's default correction is 1 (the standard: 0) and
     ``axis=()`` reduces nothing.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.std``, as
+    array-api-compat does.
     """
-    return _std(x, axis, keepdims, correction=correction)
+    return _std(x, axis, keepdims, correction=correction, **kwargs)
 
 
 def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -125,23 +141,31 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
     return _min(x, axis, keepdims)
 
 
-def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False,  # noqa: A001
+        **kwargs: Any) -> Array:
     """Whether every element of ``x`` over ``axis`` is true.
 
     Deviations fixed: ``torch.all`` returns ``uint8`` for ``uint8`` input (the
     standard: ``bool``), and ``axis=()`` reduces nothing.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.all``, as
+    array-api-compat does.
     """
-    out = _all(x, axis, keepdims)
+    out = _all(x, axis, keepdims, **kwargs)
     return out if out.dtype == torch.bool else out.to(torch.bool)
 
 
-def any(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
+def any(x: Array, /, *, axis: Axis = None, keepdims: bool = False,  # noqa: A001
+        **kwargs: Any) -> Array:
     """Whether any element of ``x`` over ``axis`` is true.
 
     Deviations fixed: ``torch.any`` returns ``uint8`` for ``uint8`` input (the
     standard: ``bool``), and ``axis=()`` reduces nothing.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.any``, as
+    array-api-compat does.
     """
-    out = _any(x, axis, keepdims)
+    out = _any(x, axis, keepdims, **kwargs)
     return out if out.dtype == torch.bool else out.to(torch.bool)
 
 
@@ -157,12 +181,12 @@ def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> 
 def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], name: str
                 ) -> Callable[..., Array]:
     def cumulative(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
-                   include_initial: bool = False) -> Array:
+                   include_initial: bool = False, **kwargs: Any) -> Array:
         if axis is None:
             if x.ndim != 1:
                 raise ValueError(f"{name}() needs axis= for a {x.ndim}-d array")
             axis = 0
-        out = _accumulate(native, x, dtype, axis)
+        out = _accumulate(native, x, dtype, axis, **kwargs)
         if include_initial:
             shape = list(out.shape)
             shape[axis] = 1
@@ -178,6 +202,9 @@ cumulative_sum.__doc__ = """Cumulative sum of ``x`` along ``axis``.
 
     Deviations fixed: PyTorch has no ``cumulative_sum`` (this is ``torch.cumsum``)
     and no ``include_initial``; unsigned integers accumulate in ``uint64``.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.cumsum``, as
+    array-api-compat does.
     """
 cumulative_prod = _cumulative(torch.cumprod, torch.ones, "cumulative_prod")
 cumulative_prod.__doc__ = """Cumulative product of ``x`` along ``axis``.
@@ -185,4 +212,7 @@ cumulative_prod.__doc__ = """Cumulative product of ``x`` along ``axis``.
     Deviations fixed: PyTorch has no ``cumulative_prod`` (this is
     ``torch.cumprod``) and no ``include_initial``; unsigned integers accumulate
     in ``uint64``.
+
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.cumprod``, as
+    array-api-compat does.
     """

@@ -22,13 +22,15 @@ Norm = Literal["backward", "ortho", "forward"]
 
 def _nd(native: Callable[..., Array], name: str, what: str) -> Callable[..., Array]:
     def transform(x: Array, /, *, s: Sequence[int] | None = None,
-                  axes: Sequence[int] | None = None, norm: Norm = "backward") -> Array:
-        return native(x, s=s, dim=axes, norm=norm)
+                  axes: Sequence[int] | None = None, norm: Norm = "backward",
+                  **kwargs: Any) -> Array:
+        return native(x, s=s, dim=axes, norm=norm, **kwargs)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = (f"The {what} over ``axes`` (the last ``len(s)`` axes, or all, "
                          f"for ``None``).\n\n    Deviation fixed: ``torch.fft.{name}`` calls "
-                         "``axes`` ``dim``.\n    ")
+                         "``axes`` ``dim``.\n\n    PyTorch's own keywords (``out=``) are passed "
+                         f"on to ``torch.fft.{name}``, as\n    array-api-compat does.\n    ")
     return transform
 
 
@@ -39,26 +41,34 @@ irfftn = _nd(_torch.fft.irfftn, "irfftn",
              "inverse of rfftn (an n-dimensional transform with real output)")
 
 
-def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
+def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None,
+             **kwargs: Any) -> Array:
     """``x`` with the zero-frequency term moved to the centre of ``axes`` (all
     axes for ``None``).
 
     Deviations fixed: ``torch.fft.fftshift`` calls ``axes`` ``dim`` and fails
     for ``axes=()`` (the standard: no shift).
+
+    Other keywords are passed on to ``torch.fft.fftshift``, as array-api-compat
+    does (to ``torch.clone`` for ``axes=()``).
     """
     if axes == ():
-        return _torch.clone(x)
-    return _torch.fft.fftshift(x, dim=axes)
+        return _torch.clone(x, **kwargs)
+    return _torch.fft.fftshift(x, dim=axes, **kwargs)
 
 
-def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
+def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None,
+              **kwargs: Any) -> Array:
     """The inverse of :func:`fftshift`.
 
     Deviations fixed: as for :func:`fftshift`.
+
+    Other keywords are passed on to ``torch.fft.ifftshift``, as array-api-compat
+    does (to ``torch.clone`` for ``axes=()``).
     """
     if axes == ():
-        return _torch.clone(x)
-    return _torch.fft.ifftshift(x, dim=axes)
+        return _torch.clone(x, **kwargs)
+    return _torch.fft.ifftshift(x, dim=axes, **kwargs)
 
 
 _PROVENANCE = _populate(

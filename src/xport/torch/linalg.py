@@ -41,19 +41,22 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     return _torch.linalg.cross(x1, x2, dim=axis)
 
 
-def solve(x1: Array, x2: Array, /) -> Array:
+def solve(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
     """The solution ``X`` of ``x1 @ X = x2`` for square ``x1``; a 1-d ``x2`` is a
     vector, any other ``x2`` a (stack of) matrix.
 
     Deviations fixed: ``torch.linalg.solve`` reads ``x2`` of shape
     ``x1.shape[:-1]`` as a stack of vectors (the standard: a matrix), and
     rejects operands of different dtypes.
+
+    PyTorch's own keywords (``left=``, ``out=``) are passed on to
+    ``torch.linalg.solve``, as array-api-compat does.
     """
     if x1.dtype != x2.dtype:
         x1, x2 = _promote_to_common(x1, x2)
     if x2.ndim > 1 and x2.ndim == x1.ndim - 1 and x2.shape == x1.shape[:-1]:
         x2 = x2[None]
-    return _torch.linalg.solve(x1, x2)
+    return _torch.linalg.solve(x1, x2, **kwargs)
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
@@ -69,13 +72,17 @@ _vector_norm = _make_reduction(_torch.linalg.vector_norm, _SHAPES)
 
 
 def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
-                keepdims: bool = False, ord: float = 2) -> Array:  # noqa: A002
+                keepdims: bool = False, ord: float = 2,  # noqa: A002
+                **kwargs: Any) -> Array:
     """The ``ord``-norm of ``x`` over ``axis`` (all elements for ``None``).
 
     Deviation fixed: ``torch.linalg.vector_norm`` reads ``axis=()`` as every
     axis; the standard reduces over none (the norm of each element alone).
+
+    PyTorch's own keywords (``dtype=``, ``out=``) are passed on to
+    ``torch.linalg.vector_norm``, as array-api-compat does.
     """
-    return _vector_norm(x, axis, keepdims, ord=ord)
+    return _vector_norm(x, axis, keepdims, ord=ord, **kwargs)
 
 
 _WRAPPERS = {
