@@ -21,7 +21,9 @@ from typing import Any
 
 from . import autodiff, random, scatter
 from ._compat_helpers import (
+    array_namespace,
     device,
+    get_namespace,
     is_array_api_obj,
     is_array_api_strict_array,
     is_array_api_strict_namespace,
@@ -110,8 +112,6 @@ __all__ = [
     "to_device",
 ]
 
-array_namespace = namespace_of
-get_namespace = namespace_of
 
 _LAZY_SUBMODULES = NAMESPACE_PACKAGES
 

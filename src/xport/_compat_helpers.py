@@ -21,11 +21,13 @@ import sys
 from collections.abc import Callable
 from typing import Any, Final
 
-from ._dispatch import _PACKAGE, _resolve_backend
+from ._dispatch import _PACKAGE, _resolve_backend, namespace_of
 from ._libraries import BY_NAME, LIBRARIES
+from ._typing import Namespace
 
 __all__ = [
-    "device", "is_array_api_obj", "is_lazy_array", "is_writeable_array", "size", "to_device",
+    "array_namespace", "get_namespace", "device", "is_array_api_obj", "is_lazy_array",
+    "is_writeable_array", "size", "to_device",
     "is_array_api_strict_array", "is_array_api_strict_namespace",
     "is_cupy_array", "is_cupy_namespace", "is_dask_array", "is_dask_namespace",
     "is_dpnp_array", "is_dpnp_namespace", "is_jax_array", "is_jax_namespace",
@@ -36,6 +38,44 @@ __all__ = [
 ]
 
 _COMPAT: Final = "array_api_compat"
+
+
+# --- array_namespace ---------------------------------------------------------------
+
+_XPORT_NUMPY: Final = f"{_PACKAGE}.numpy"
+_XPORT_JAX: Final = f"{_PACKAGE}.jax"
+_NUMPY_NAMES: Final = frozenset({_XPORT_NUMPY, "numpy"})
+
+
+def array_namespace(*xs: object, api_version: str | None = None,
+                    use_compat: bool | None = None) -> Namespace:
+    """array-api-compat's ``array_namespace``: :func:`namespace_of`, except
+    where compat hands out the library's own module.
+
+    JAX arrays (and NumPy arrays of dtype ``jax.float0``, JAX's gradient of an
+    integer input) give ``jax.numpy``, as in array-api-compat, whose JAX
+    namespace is ``jax.numpy`` itself: code written on compat keys on that
+    module (SciPy's per-backend tables are keyed ``"jax.numpy"``) and on its
+    non-standard keywords. ``use_compat=True`` gives xport's conforming
+    ``xport.jax`` instead, and ``use_compat=False`` the library's own module
+    for every library. Everything else is :func:`namespace_of`'s answer.
+    """
+    found = namespace_of(*xs, api_version=api_version, use_compat=use_compat)
+    name = getattr(found, "__name__", None)
+    if name == _XPORT_JAX:
+        return found if use_compat else _jax_numpy()
+    if name in _NUMPY_NAMES and "jax" in sys.modules and any(_is_jax_float0(x) for x in xs):
+        return namespace_of(sys.modules["jax"].numpy.zeros(()), use_compat=use_compat) \
+            if use_compat else _jax_numpy()
+    return found
+
+
+def _jax_numpy() -> Namespace:
+    jnp: Namespace = sys.modules["jax"].numpy
+    return jnp
+
+
+get_namespace = array_namespace
 
 
 # --- which library a namespace module belongs to ---------------------------------

@@ -239,10 +239,11 @@ def namespace_of(*arrays: object, api_version: str | None = None,
     (the latest). xport's namespaces implement the latest version, which is a
     superset of the older ones, so the same module is returned.
 
-    ``use_compat`` is array-api-compat's switch (this function is also
-    :func:`xport.array_namespace`): ``None`` or ``True`` give xport's
-    namespace, ``False`` the library's own module (``numpy``, ``torch``,
-    ``jax.numpy``, ``tensorflow.experimental.numpy``, ``dask.array``).
+    ``use_compat`` is array-api-compat's switch (see also
+    :func:`xport.array_namespace`, compat's function): ``None`` or ``True``
+    give xport's namespace, ``False`` the library's own module (``numpy``,
+    ``torch``, ``jax.numpy``, ``tensorflow.experimental.numpy``,
+    ``dask.array``).
 
     Raises ``TypeError`` when no argument is an array, when arrays of two
     libraries are mixed, or for an unknown type; ``ValueError`` for an

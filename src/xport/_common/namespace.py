@@ -84,13 +84,15 @@ def native_fallback(namespace: MutableMapping[str, Any], *natives: Any) -> Any:
     ``natives`` in order (``xport.numpy.float16`` is ``numpy.float16``,
     ``xport.torch.testing`` is ``torch.testing``), as array-api-compat's
     namespaces reach their whole library. Found names are stored in the module,
-    so the next access is a plain attribute read. Dunder names are not
-    forwarded. The standard's names, ``__all__`` and ``dir()`` are unaffected.
+    so the next access is a plain attribute read. Of the dunder names only
+    ``__version__`` is forwarded (the library's version: code written on
+    array-api-compat reads ``xp.__version__``). The standard's names,
+    ``__all__`` and ``dir()`` are unaffected.
     """
     module_name = namespace["__name__"]
 
     def __getattr__(name: str) -> Any:  # noqa: N807 - the module hook's name
-        if not name.startswith("__"):
+        if not name.startswith("__") or name == "__version__":
             for native in natives:
                 found = getattr(native, name, _MISSING)
                 if found is not _MISSING:

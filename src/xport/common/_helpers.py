@@ -2,10 +2,16 @@
 
 from .. import _compat_helpers
 from .._compat_helpers import *  # noqa: F403
-from .._dispatch import namespace_of
+from .._dispatch import _PACKAGE
 
-array_namespace = namespace_of
-get_namespace = namespace_of
 
-__all__ = ["array_namespace", "get_namespace"]
+def _compat_module_name() -> str:
+    """The package these helpers belong to (``"xport"``, or the name a library
+    vendored it under), as compat's function of that name: code strips it from
+    a namespace's ``__name__`` to get the library's (SciPy's
+    ``get_native_namespace_name``)."""
+    return _PACKAGE
+
+
+__all__: list[str] = []
 __all__ += _compat_helpers.__all__

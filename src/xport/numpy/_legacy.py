@@ -294,11 +294,13 @@ _BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or",
            "nextafter", "not_equal", "pow", "remainder", "subtract")
 
 
-def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
+def clip(x: Array, /, min: Any = None, max: Any = None,  # noqa: A002
+         **kwargs: Any) -> Array:
     """Clamp ``x`` to ``[min, max]`` keeping ``x``'s dtype.
 
     Deviations fixed (NumPy < 2): bounds are required, and Python-integer bounds
-    outside an integer dtype's range change the result dtype.
+    outside an integer dtype's range change the result dtype. NumPy's own
+    keywords (``out=``) go to ``numpy.clip``, as array-api-compat passes them.
     """
     x = np.asarray(x)
     if x.dtype.kind in "iu":
@@ -309,7 +311,7 @@ def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
             max = None  # noqa: A001
     if min is None and max is None:
         return x.copy()
-    out = np.clip(x, min, max)
+    out = np.clip(x, min, max, **kwargs)
     return out.astype(x.dtype, copy=False)
 
 
