@@ -91,6 +91,18 @@ def extra(session: nox.Session) -> None:
 
 
 @nox.session
+def scipy(session: nox.Session) -> None:
+    """SciPy's own array-API tests (shipped in its wheel) on its vendored
+    array-api-compat, then with xport in its place, and the comparison (posargs go
+    to pytest, after --)."""
+    session.install(*TEST_DEPS, "scipy", "numpy", TORCH, "jax", "dask[array]")
+    session.install("-e", ".")
+    pytest_args = ["--", *session.posargs] if session.posargs else []
+    session.run("python", "conformance/run_scipy.py", "--both", *pytest_args,
+                success_codes=[0, 1])
+
+
+@nox.session
 def benchmarks(session: nox.Session) -> None:
     """Overhead ratios against native calls and array-api-compat; scatter-add and
     autodiff against native routes (posargs go to bench_overhead)."""

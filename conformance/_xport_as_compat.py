@@ -53,7 +53,9 @@ import pytest
 
 import xport
 
-COMPAT = "array_api_compat"
+# The package name to alias: array-api-compat's own, or a vendored copy's
+# (``XPORT_AS_COMPAT=scipy._lib.array_api_compat``: ``_scipy_xport_as_compat.py``).
+COMPAT = os.environ.get("XPORT_AS_COMPAT", "array_api_compat")
 # compat's wrapper namespaces -> xport's (submodules such as ``.linalg`` follow)
 NAMESPACES = {"numpy": "xport.numpy", "torch": "xport.torch", "dask.array": "xport.dask"}
 
