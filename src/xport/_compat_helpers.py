@@ -60,13 +60,18 @@ def array_namespace(*xs: object, api_version: str | None = None,
     ``xport.jax`` instead, and ``use_compat=False`` the library's own module
     for every library. Everything else is :func:`namespace_of`'s answer.
     """
-    found = namespace_of(*xs, api_version=api_version, use_compat=use_compat)
+    if api_version is None and use_compat is None:
+        found = namespace_of(*xs)
+    else:
+        found = namespace_of(*xs, api_version=api_version, use_compat=use_compat)
     name = getattr(found, "__name__", None)
     if name == _XPORT_JAX:
         return found if use_compat else _jax_numpy()
-    if name in _NUMPY_NAMES and "jax" in sys.modules and any(_is_jax_float0(x) for x in xs):
-        return namespace_of(sys.modules["jax"].numpy.zeros(()), use_compat=use_compat) \
-            if use_compat else _jax_numpy()
+    if name in _NUMPY_NAMES and "jax" in sys.modules:
+        for x in xs:  # a loop, not any(<generator>): this is every NumPy call's path
+            if _is_jax_float0(x):
+                return namespace_of(sys.modules["jax"].numpy.zeros(()), use_compat=True) \
+                    if use_compat else _jax_numpy()
     return found
 
 
@@ -124,9 +129,9 @@ def _library_of_namespace(xp: object) -> str | None:
 def _is_jax_float0(x: object) -> bool:
     """A NumPy array of dtype ``jax.float0``: what JAX gives as the gradient of an
     integer input. It counts as a JAX array, as in array-api-compat."""
-    dtype = getattr(x, "dtype", None)
-    if getattr(dtype, "kind", None) != "V" or "jax" not in sys.modules:
+    if getattr(getattr(x, "dtype", None), "kind", None) != "V" or "jax" not in sys.modules:
         return False
+    dtype = x.dtype  # type: ignore[attr-defined]
     return bool(dtype == sys.modules["jax"].dtypes.float0)
 
 
