@@ -508,3 +508,39 @@ def test_compats_module_layout():
         assert getattr(xport.common, name) is getattr(xport, name), name
     assert xport.common._typing.Array is xport.Array
     assert xport.common._typing.Namespace is xport.Namespace
+
+
+# Wrapped functions of xport's namespaces whose array-api-compat counterpart takes
+# **kwargs but xport's does not, by backend. PyTorch's reshape comes from the shared
+# factory in _common/copying.py: torch.reshape / Tensor.view take no keywords, so any
+# keyword raises TypeError under compat too.
+NO_VAR_KEYWORD = {"numpy": set(), "torch": {"reshape"}, "dask": set()}
+COMPAT_NAMESPACES = {"numpy": "array_api_compat.numpy", "torch": "array_api_compat.torch",
+                     "dask": "array_api_compat.dask.array"}
+
+
+def _takes_var_keyword(fn):
+    return any(p.kind is p.VAR_KEYWORD for p in inspect.signature(fn).parameters.values())
+
+
+def test_wrappers_take_keywords_where_array_api_compat_does(backend):
+    if backend.name not in COMPAT_NAMESPACES:
+        pytest.skip(f"array-api-compat has no {backend.name} namespace")
+    compat_ns = importlib.import_module(COMPAT_NAMESPACES[backend.name])
+    lacking, checked = set(), 0
+    for prefix in ("", "linalg.", "fft."):
+        ours = getattr(backend.xp, prefix[:-1]) if prefix else backend.xp
+        theirs = getattr(compat_ns, prefix[:-1]) if prefix else compat_ns
+        for name, provenance in ours._PROVENANCE.items():
+            ref = getattr(theirs, name, None)
+            if provenance != "wrapped" or ref is None:
+                continue
+            try:
+                wants = _takes_var_keyword(ref)
+            except (TypeError, ValueError):  # a builtin without a signature
+                continue
+            checked += 1
+            if wants and not _takes_var_keyword(getattr(ours, name)):
+                lacking.add(prefix + name)
+    assert checked > (50 if backend.name == "torch" else 5)
+    assert lacking == NO_VAR_KEYWORD[backend.name]

@@ -239,30 +239,6 @@ def test_linspace_ends_at_stop(num):
 
 # --- Dask's own keywords, passed on as array-api-compat does -----------------------------------
 
-def _takes_var_keyword(func):
-    import inspect
-    try:
-        params = inspect.signature(func).parameters.values()
-    except (TypeError, ValueError):  # no introspectable signature: nothing to compare
-        return None
-    return any(p.kind is p.VAR_KEYWORD for p in params)
-
-
-def test_wrappers_take_extra_keywords_where_compat_does():
-    compat = pytest.importorskip("array_api_compat.dask.array")
-    missing = []
-    for sub in ("", "linalg", "fft"):
-        ours = getattr(xp, sub) if sub else xp
-        theirs = getattr(compat, sub) if sub else compat
-        for name, provenance in ours._PROVENANCE.items():
-            if provenance != "wrapped" or not hasattr(theirs, name):
-                continue
-            if _takes_var_keyword(getattr(theirs, name)) and \
-                    _takes_var_keyword(getattr(ours, name)) is False:
-                missing.append(f"{sub}.{name}" if sub else name)
-    assert missing == []
-
-
 def test_creation_functions_pass_chunks_on():
     assert xp.zeros(10, chunks=5).chunks == ((5, 5),)
     assert xp.ones((4, 3), chunks=2).chunks == ((2, 2), (2, 1))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import math
 
 import numpy as np
@@ -598,36 +596,6 @@ def test_fft_axes_and_frequencies():
 
 
 # --- PyTorch's own keywords, passed on as array-api-compat does ----------------------------
-
-# Compat's reshape forwards **kwargs to torch.reshape / Tensor.view, which take no
-# keywords, so any keyword raises TypeError there as here; xport's reshape comes
-# from the shared factory in _common/copying.py, which has no **kwargs.
-NO_VAR_KEYWORD = {"reshape"}
-
-
-def _takes_var_keyword(fn):
-    return any(p.kind is p.VAR_KEYWORD for p in inspect.signature(fn).parameters.values())
-
-
-def test_wrappers_take_keywords_where_array_api_compat_does():
-    compat = importlib.import_module("array_api_compat.torch")
-    lacking, checked = set(), 0
-    for prefix, ours, theirs in (("", xp, compat), ("linalg.", xp.linalg, compat.linalg),
-                                 ("fft.", xp.fft, compat.fft)):
-        for name, provenance in ours._PROVENANCE.items():
-            ref = getattr(theirs, name, None)
-            if provenance != "wrapped" or ref is None:
-                continue
-            try:
-                wants = _takes_var_keyword(ref)
-            except (TypeError, ValueError):  # a builtin without a signature
-                continue
-            checked += 1
-            if wants and not _takes_var_keyword(getattr(ours, name)):
-                lacking.add(prefix + name)
-    assert checked > 50
-    assert lacking == NO_VAR_KEYWORD
-
 
 def test_creation_functions_pass_requires_grad_and_out():
     for made, values in [
