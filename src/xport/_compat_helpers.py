@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Final
 
-from ._dispatch import _PACKAGE, _resolve_backend, namespace_of
+from ._dispatch import _PACKAGE, _resolve_backend, namespace, namespace_of
 from ._libraries import BY_NAME, LIBRARIES
 from ._typing import Namespace
 
@@ -70,8 +70,7 @@ def array_namespace(*xs: object, api_version: str | None = None,
     if name in _NUMPY_NAMES and "jax" in sys.modules:
         for x in xs:  # a loop, not any(<generator>): this is every NumPy call's path
             if _is_jax_float0(x):
-                return namespace_of(sys.modules["jax"].numpy.zeros(()), use_compat=True) \
-                    if use_compat else _jax_numpy()
+                return namespace("jax") if use_compat else _jax_numpy()
     return found
 
 

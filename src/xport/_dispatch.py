@@ -24,8 +24,8 @@ _ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
     cls: lib.name for lib in LIBRARIES for cls in lib.array_classes}
 
 # Backends xport has a namespace package for (xport.<name>).
-NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset({"numpy", "torch", "jax", "tensorflow",
-                                                      "dask"})
+NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset(
+    lib.xport_module for lib in LIBRARIES if lib.xport_module)
 # Backends whose own module already is a conforming namespace.
 _EXTERNAL_NAMESPACES: Final[dict[str, str]] = {"array_api_strict": "array_api_strict"}
 
@@ -268,9 +268,7 @@ def namespace_of(*arrays: object, api_version: str | None = None,
 
 # array-api-compat's use_compat=False: the library's own module per xport namespace.
 _NATIVE_MODULES: Final[dict[str, str]] = {
-    f"{_PACKAGE}.numpy": "numpy", f"{_PACKAGE}.torch": "torch", f"{_PACKAGE}.jax": "jax.numpy",
-    f"{_PACKAGE}.tensorflow": "tensorflow.experimental.numpy", f"{_PACKAGE}.dask": "dask.array",
-}
+    f"{_PACKAGE}.{lib.xport_module}": lib.namespaces[0] for lib in LIBRARIES if lib.xport_module}
 
 
 def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,

@@ -22,7 +22,8 @@ class Library:
     type has such a class in its MRO is an array of the library (roots, not
     full module paths, because classes move between modules across releases).
     ``namespaces`` are the ``__name__`` of the library's own modules that are
-    namespaces of it; ``compat_module`` is the name of array-api-compat's
+    namespaces of it, the one ``array_namespace(..., use_compat=False)`` gives
+    first; ``compat_module`` is the name of array-api-compat's
     wrapper namespace below its package, and ``xport_module`` xport's own,
     below xport's package (``None`` where there is none). ``lazy`` and
     ``writeable`` say what its arrays are (``None``: the array itself says).
@@ -50,7 +51,7 @@ LIBRARIES: Final[tuple[Library, ...]] = (
             ("jax.numpy", "jax.experimental.array_api"),
             xport_module="jax", lazy=True, writeable=False),
     Library("tensorflow", (("tensorflow", "Tensor"), ("tensorflow", "Variable")),
-            ("tensorflow", "tensorflow.experimental.numpy",
+            ("tensorflow.experimental.numpy", "tensorflow",
              "tensorflow._api.v2.experimental.numpy"),
             xport_module="tensorflow", writeable=False),
     Library("dask", (("dask", "Array"),), ("dask.array",),
