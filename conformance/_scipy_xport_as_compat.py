@@ -29,7 +29,6 @@ array-api-extra's helpers are xport's).
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any
@@ -40,7 +39,7 @@ import xport
 
 os.environ.setdefault("XPORT_AS_COMPAT", "scipy._lib.array_api_compat")
 
-from _xport_as_compat import COMPAT, _requests
+from _xport_as_compat import COMPAT, _requests, write_proof
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -67,7 +66,4 @@ def _proof() -> dict[str, Any]:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    log = os.environ.get("XPORT_AS_COMPAT_LOG")
-    if log:
-        with open(log, "a", encoding="utf-8") as stream:
-            stream.write(json.dumps(_proof()) + "\n")
+    write_proof(_proof())

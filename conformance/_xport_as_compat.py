@@ -166,8 +166,13 @@ def _proof() -> dict[str, Any]:
     }
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
+def write_proof(proof: dict[str, Any]) -> None:
+    """Append ``proof`` as one JSON line to ``XPORT_AS_COMPAT_LOG``, if set."""
     log = os.environ.get("XPORT_AS_COMPAT_LOG")
     if log:
         with open(log, "a", encoding="utf-8") as stream:
-            stream.write(json.dumps(_proof()) + "\n")
+            stream.write(json.dumps(proof) + "\n")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    write_proof(_proof())
