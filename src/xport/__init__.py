@@ -19,39 +19,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import autodiff, random, scatter
-from ._compat_helpers import (
-    array_namespace,
-    device,
-    get_namespace,
-    is_array_api_obj,
-    is_array_api_strict_array,
-    is_array_api_strict_namespace,
-    is_cupy_array,
-    is_cupy_namespace,
-    is_dask_array,
-    is_dask_namespace,
-    is_dpnp_array,
-    is_dpnp_namespace,
-    is_jax_array,
-    is_jax_namespace,
-    is_lazy_array,
-    is_mparray_array,
-    is_mparray_namespace,
-    is_ndonnx_array,
-    is_ndonnx_namespace,
-    is_numpy_array,
-    is_numpy_namespace,
-    is_pydata_sparse_array,
-    is_pydata_sparse_namespace,
-    is_tensorflow_array,
-    is_tensorflow_namespace,
-    is_torch_array,
-    is_torch_namespace,
-    is_writeable_array,
-    size,
-    to_device,
-)
+from . import _compat_helpers, autodiff, random, scatter
+from ._compat_helpers import *  # noqa: F403 - array-api-compat's helpers, in __all__ below
 from ._convert import convert
 from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
 from ._spec.names import LATEST_VERSION
@@ -79,38 +48,8 @@ __all__ = [
     "namespace_of",
     "random",
     "scatter",
-    # array-api-compat's helpers (migrating is one changed import)
-    "array_namespace",
-    "get_namespace",
-    "device",
-    "is_array_api_obj",
-    "is_array_api_strict_array",
-    "is_array_api_strict_namespace",
-    "is_cupy_array",
-    "is_cupy_namespace",
-    "is_dask_array",
-    "is_dask_namespace",
-    "is_dpnp_array",
-    "is_dpnp_namespace",
-    "is_jax_array",
-    "is_jax_namespace",
-    "is_lazy_array",
-    "is_mparray_array",
-    "is_mparray_namespace",
-    "is_ndonnx_array",
-    "is_ndonnx_namespace",
-    "is_numpy_array",
-    "is_numpy_namespace",
-    "is_pydata_sparse_array",
-    "is_pydata_sparse_namespace",
-    "is_tensorflow_array",
-    "is_tensorflow_namespace",
-    "is_torch_array",
-    "is_torch_namespace",
-    "is_writeable_array",
-    "size",
-    "to_device",
 ]
+__all__ += _compat_helpers.__all__  # array-api-compat's helpers: migrating is one changed import
 
 
 _LAZY_SUBMODULES = NAMESPACE_PACKAGES
