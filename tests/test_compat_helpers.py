@@ -523,9 +523,12 @@ def _takes_var_keyword(fn):
     return any(p.kind is p.VAR_KEYWORD for p in inspect.signature(fn).parameters.values())
 
 
-def test_wrappers_take_keywords_where_array_api_compat_does(backend):
+def test_wrappers_take_keywords_where_array_api_compat_does(backend, request):
     if backend.name not in COMPAT_NAMESPACES:
         pytest.skip(f"array-api-compat has no {backend.name} namespace")
+    if backend.name == "numpy" and np.lib.NumpyVersion(np.__version__) < "2.0.0":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "NumPy < 2's wrappers (xport/numpy/_legacy.py) do not take NumPy's keywords yet")))
     compat_ns = importlib.import_module(COMPAT_NAMESPACES[backend.name])
     lacking, checked = set(), 0
     for prefix in ("", "linalg.", "fft."):
@@ -537,10 +540,11 @@ def test_wrappers_take_keywords_where_array_api_compat_does(backend):
                 continue
             try:
                 wants = _takes_var_keyword(ref)
-            except (TypeError, ValueError):  # a builtin without a signature
-                continue
+                has = _takes_var_keyword(getattr(ours, name))
+            except (TypeError, ValueError):  # a builtin without a signature (a NumPy
+                continue                     # 1.26 ufunc takes its keywords anyway)
             checked += 1
-            if wants and not _takes_var_keyword(getattr(ours, name)):
+            if wants and not has:
                 lacking.add(prefix + name)
     assert checked > (50 if backend.name == "torch" else 5)
     assert lacking == NO_VAR_KEYWORD[backend.name]
