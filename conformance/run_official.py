@@ -25,7 +25,15 @@ from pathlib import Path
 
 SUITE_COMMIT = "55fcc60179efa2680ddd6cd926ddf17b83530e2b"
 HERE = Path(__file__).resolve().parent
-SETTINGS = ["--max-examples=10", "--hypothesis-seed=0"]
+# Depths: "deep" (the default) is what conformance/README.md records per backend;
+# "quick" is the shallow run for a fast look. Both are seeded, and neither
+# shrinks (a failing example is reported as drawn): shrinking only makes a
+# failure's example smaller, and through slow eager ops (TensorFlow) it took
+# most of a run.
+DEPTHS = {
+    "deep": ["--max-examples=200", "--hypothesis-seed=7"],
+    "quick": ["--max-examples=10", "--hypothesis-seed=0"],
+}
 # JAX compiles each new shape and dtype on first use, so a test's first
 # examples can overrun Hypothesis' 800 ms deadline on a loaded machine: timing,
 # not conformance, and a different set of tests each run. PyTorch too: on a
@@ -62,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="checkout of data-apis/array-api-tests (or ARRAY_API_TESTS_DIR)")
     parser.add_argument("--xfails", help="xfail file (default: conformance/xfails/<backend>.txt)")
     parser.add_argument("--no-xfails", action="store_true", help="measure raw counts")
+    parser.add_argument("--depth", choices=sorted(DEPTHS), default="deep",
+                        help="deep: 200 examples per test, seed 7 (default); quick: 10, seed 0")
     parser.add_argument("-n", "--workers", default="2", help="pytest-xdist workers")
     parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
     args = parser.parse_args(argv)
@@ -75,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     if head and head != SUITE_COMMIT:
         print(f"warning: suite at {head}, pinned commit is {SUITE_COMMIT}", file=sys.stderr)
 
-    command = [sys.executable, "-m", "pytest", "array_api_tests", *SETTINGS,
+    command = [sys.executable, "-m", "pytest", "array_api_tests", *DEPTHS[args.depth],
+               "-p", "conformance._no_shrink",
                *BACKEND_SETTINGS.get(backend_of_module(args.module), []), "-q",
                "-p", "no:cacheprovider", "-n", args.workers, *args.pytest_args]
     xfail_path = Path(args.xfails) if args.xfails else (
@@ -87,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             bare.write("\n".join(ids) + "\n")
         bare_path = bare.name
     command += ["--xfails-file", bare_path]
-    env = {**os.environ, "ARRAY_API_TESTS_MODULE": args.module}
+    # The suite runs from its checkout; the plugin is found through this repository.
+    path = os.pathsep.join(filter(None, [str(HERE.parent), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "ARRAY_API_TESTS_MODULE": args.module, "PYTHONPATH": path}
     print(f"$ ARRAY_API_TESTS_MODULE={args.module} {' '.join(command[1:])}", flush=True)
     result = subprocess.run(command, cwd=suite, env=env, capture_output=True, text=True,
                             check=False)
