@@ -13,10 +13,12 @@ Where PyTorch differs from the standard in ways no function can fix:
   0-d tensor of a wider dtype, ...) keep PyTorch's semantics; use the
   namespace's functions (``floor_divide``, ``remainder``, ``add``) for the
   standard's. Tensors have no ``__array_namespace__`` or ``to_device``.
-* **``uint16``, ``uint32``, ``uint64``** are exposed (they are PyTorch dtypes)
-  but PyTorch implements almost no kernels for them; they are left out of
-  ``__array_namespace_info__().dtypes()``. Sums and products of unsigned
-  integers are ``uint64``, as the standard says, and can be cast and compared.
+* **``uint16``, ``uint32``, ``uint64``**: PyTorch has few kernels for them;
+  the namespace's functions compute every one through ``int32``/``int64``
+  with the standard's result (``_unsigned``), and
+  ``__array_namespace_info__().dtypes()`` lists them. The tensor's own
+  operators (``x + y``, ``x < y``) still raise ``NotImplementedError`` for
+  them: use the namespace's functions.
 * **The default floating dtype** is PyTorch's (``torch.get_default_dtype()``,
   ``float32`` unless changed), so ``asarray(1.5)`` is ``float32``.
 """

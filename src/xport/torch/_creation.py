@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 import torch
 
+from ._unsigned import SHELL_UNSIGNED
+
 Array = Any
 Device = Any
 DType = Any
@@ -20,8 +22,6 @@ def _is_integral(dtype: DType) -> bool:
     return dtype is not None and not (dtype.is_floating_point or dtype.is_complex)
 
 
-# PyTorch makes and casts tensors of these but has no arange/eye kernels for them.
-_SHELL_DTYPES = frozenset({torch.uint16, torch.uint32, torch.uint64})
 
 
 def arange(start: float, /, stop: float | None = None, step: float = 1, *,
@@ -44,7 +44,7 @@ def arange(start: float, /, stop: float | None = None, step: float = 1, *,
             python_ints = all(type(v) is int for v in (start, stop, step))
             dtype = torch.int64 if python_ints else torch.get_default_dtype()
         return torch.empty(0, dtype=dtype, device=device, **kwargs)
-    if dtype in _SHELL_DTYPES or (
+    if dtype in SHELL_UNSIGNED or (
             _is_integral(dtype) and not all(isinstance(v, int) for v in (start, stop, step))):
         return torch.arange(start, stop, step, device=device, **kwargs).to(dtype)
     return torch.arange(start, stop, step, dtype=dtype, device=device, **kwargs)
@@ -128,7 +128,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
     as array-api-compat does.
     """
     n_cols = n_rows if n_cols is None else n_cols
-    if dtype in _SHELL_DTYPES:
+    if dtype in SHELL_UNSIGNED:
         return eye(n_rows, n_cols, k=k, device=device, **kwargs).to(dtype)
     if k == 0:
         return torch.eye(n_rows, n_cols, dtype=dtype, device=device, **kwargs)

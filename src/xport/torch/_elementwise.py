@@ -16,6 +16,7 @@ import torch
 from .._common.elementwise import make_binary
 from .._common.signed_zeros import make_remainder
 from ._operands import ELEMENTWISE
+from ._unsigned import ROUTES, UNSIGNED_NOTE, routed
 
 Array = Any
 
@@ -65,51 +66,9 @@ def _by_parts(native: Callable[..., Any]) -> Callable[..., Any]:
     return op
 
 
-_SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
-_INT64_MIN = -(2**63)
-
-
-def _as_int64(value: Any) -> Any:
-    """A tensor or a Python int as ``int64`` with the same 64 bits (values from
-    2**63 on wrap to negatives, like ``uint64.to(int64)``)."""
-    if isinstance(value, torch.Tensor):
-        return value.to(torch.int64)
-    value = int(value)
-    return value - 2**64 if value >= 2**63 else value
-
-
-def _uint64_floor_divide(a: Any, b: Any) -> Any:
-    """``a // b`` of ``uint64`` values held as the bits of ``int64`` tensors."""
-    b = torch.as_tensor(b, dtype=torch.int64, device=a.device)
-
-    def below(x: Any, y: Any) -> Any:  # x < y as unsigned
-        return torch.lt(torch.bitwise_xor(x, _INT64_MIN), torch.bitwise_xor(y, _INT64_MIN))
-
-    large = torch.lt(b, 0)  # b >= 2**63: the quotient is 0 or 1
-    divisor = torch.where(large, torch.ones_like(b), b)
-    # a = 2 * (a >>> 1) + low bit; halving makes a non-negative int64 dividend.
-    half = torch.bitwise_and(torch.bitwise_right_shift(a, 1), 2**63 - 1)
-    quotient = torch.floor_divide(half, divisor) * 2
-    rest = a - quotient * divisor  # < 2 * divisor
-    quotient = quotient + torch.logical_not(below(rest, divisor)).to(torch.int64)
-    return torch.where(large, torch.logical_not(below(a, b)).to(torch.int64), quotient)
-
-
-def _unsigned_floor_divide(x1: Any, x2: Any, dtype: torch.dtype) -> Any:
-    """``floor_divide`` of ``uint16``/``uint32``/``uint64``, which PyTorch has no
-    kernel for: in ``int64`` (exact below ``2**63``; ``uint64`` by halves)."""
-    a, b = _as_int64(x1), _as_int64(x2)
-    if dtype == torch.uint64:
-        return _uint64_floor_divide(a, b).to(dtype)
-    return torch.floor_divide(a, b).to(dtype)
-
-
 def _floor_divide(x1: Any, x2: Any) -> Any:
     # torch.floor_divide follows Python where an operand is infinite (inf // 2
     # is NaN, -1 // inf is -1); the standard's special cases are floor(x1 / x2).
-    dtype = (x1 if isinstance(x1, torch.Tensor) else x2).dtype
-    if dtype in _SHELL_UNSIGNED:
-        return _unsigned_floor_divide(x1, x2, dtype)
     out = torch.floor_divide(x1, x2)
     if not out.dtype.is_floating_point:
         return out
@@ -153,7 +112,8 @@ def _takes_scalar(native: Callable[..., Any], name: str, *, first: bool) -> bool
 
 
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
-    name: make_binary(native, ELEMENTWISE, name=name, native_name=f"torch.{native.__name__}",
+    name: make_binary(routed(name, native), ELEMENTWISE, name=name,
+                      native_name=f"torch.{native.__name__}",
                       scalar_first=_takes_scalar(native, name, first=True),
                       scalar_second=_takes_scalar(native, name, first=False))
     for name, native in _BINARY.items()
@@ -169,6 +129,8 @@ _MORE_DEVIATIONS = {
 }
 for _name, _note in _MORE_DEVIATIONS.items():
     BINARY[_name].__doc__ = f"{BINARY[_name].__doc__} {_note}"
+for _name in BINARY.keys() & ROUTES.keys():
+    BINARY[_name].__doc__ = f"{BINARY[_name].__doc__} {UNSIGNED_NOTE}"
 
 
 def acos(x: Array, /) -> Array:

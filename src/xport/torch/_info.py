@@ -1,12 +1,9 @@
 """``__array_namespace_info__`` for PyTorch, and the dtype tables the wrappers read.
 
-Every dtype of the standard is a ``torch.dtype``. PyTorch's ``uint16``,
-``uint32`` and ``uint64`` are "shell" dtypes: tensors of them can be made,
-cast and compared, but arithmetic, reductions, sorting and indexing kernels
-are missing (``NotImplementedError``). They are exposed as namespace
-attributes, take part in ``result_type``/``can_cast``/``astype``, but are not
-listed by ``__array_namespace_info__().dtypes()``, which names the dtypes
-PyTorch computes with.
+Every dtype of the standard is a ``torch.dtype``, and every one is listed by
+``__array_namespace_info__().dtypes()``: PyTorch's ``uint16``, ``uint32`` and
+``uint64`` lack most kernels, but the namespace computes every function on
+them (see ``_unsigned``).
 """
 
 from __future__ import annotations
@@ -22,10 +19,6 @@ DTYPES: dict[str, torch.dtype] = {
     name: getattr(torch, name) for name in DTYPE_NAMES if hasattr(torch, name)
 }
 NAMES: dict[torch.dtype, str] = {dtype: name for name, dtype in DTYPES.items()}
-SHELL_DTYPE_NAMES = frozenset({"uint16", "uint32", "uint64"})
-COMPUTABLE: dict[str, torch.dtype] = {
-    name: dtype for name, dtype in DTYPES.items() if name not in SHELL_DTYPE_NAMES
-}
 
 
 def dtype_name(dtype_or_array: Any) -> str | None:
@@ -67,7 +60,7 @@ def _default_dtypes(device: Any) -> dict[str, torch.dtype]:
 
 
 INFO = BackendInfo(
-    dtypes=COMPUTABLE,
+    dtypes=DTYPES,
     default_dtypes=_default_dtypes,
     devices=devices,
     default_device=torch.get_default_device,

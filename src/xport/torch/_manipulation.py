@@ -8,8 +8,20 @@ import torch
 
 from .._common.axis_args import normalize_axes
 from .._common.copying import make_reshape
+from ._dtypes import result_type
+from ._unsigned import SHELL_UNSIGNED
 
 Array = Any
+
+
+def _joinable(arrays: tuple[Array, ...] | list[Array]) -> tuple[Array, ...] | list[Array]:
+    """``arrays``, promoted to one dtype by the standard's table where one is a
+    ``uint16``/``uint32``/``uint64`` PyTorch will not promote with another."""
+    dtypes = {a.dtype for a in arrays}
+    if len(dtypes) < 2 or dtypes.isdisjoint(SHELL_UNSIGNED):
+        return arrays
+    common = result_type(*dtypes)
+    return [a.to(common) for a in arrays]
 
 
 def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
@@ -41,11 +53,13 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
            **kwargs: Any) -> Array:
     """Join ``arrays`` along ``axis``; ``axis=None`` joins them flattened.
 
-    Deviation fixed: ``torch.concat`` rejects ``axis=None``.
+    Deviations fixed: ``torch.concat`` rejects ``axis=None`` and will not
+    promote ``uint16``/``uint32``/``uint64`` with other dtypes.
 
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.concat``, as
     array-api-compat does.
     """
+    arrays = _joinable(arrays)
     if axis is None:
         return torch.concat([torch.flatten(a) for a in arrays], **kwargs)
     return torch.concat(arrays, dim=axis, **kwargs)
@@ -137,3 +151,15 @@ def _view(x: Array, shape: tuple[int, ...]) -> Array:
 
 
 reshape = make_reshape(torch.reshape, _view, torch.clone, (RuntimeError,))
+
+
+def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0, **kwargs: Any) -> Array:
+    """Join ``arrays`` (of one shape) along a new axis ``axis``.
+
+    Deviation fixed: ``torch.stack`` will not promote ``uint16``/``uint32``/
+    ``uint64`` with other dtypes.
+
+    PyTorch's own keywords (``out=``) are passed on to ``torch.stack``, as
+    array-api-compat does.
+    """
+    return torch.stack(_joinable(arrays), dim=axis, **kwargs)

@@ -1,8 +1,9 @@
 """The matrix and vector products of the main namespace (``linalg`` has them
 too). PyTorch's products require equal dtypes; differing ones are promoted by
 the standard's table first. PyTorch has no product kernel for ``uint16``,
-``uint32`` and ``uint64``: those are computed in ``int64``, whose wrapping
-arithmetic has the same bits as the unsigned one, and cast back."""
+``uint32`` and ``uint64``: those are computed in their signed carriers
+(``_unsigned``), whose wrapping arithmetic has the same low bits, and carried
+back."""
 
 from __future__ import annotations
 
@@ -12,24 +13,23 @@ from typing import Any
 import torch
 
 from ._operands import promote_to_common
+from ._unsigned import SHELL_UNSIGNED, carry, uncarry
 
 Array = Any
 
-_SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
-
-
 def _same_dtype(x1: Array, x2: Array) -> tuple[Array, Array, torch.dtype | None]:
-    """``x1`` and ``x2`` promoted to one dtype, in ``int64`` where that dtype has
-    no product kernel, and the dtype to cast the result back to (or None)."""
+    """``x1`` and ``x2`` promoted to one dtype, in a signed carrier where that dtype has
+    no product kernel, and the dtype to carry the result back to (or None)."""
     if x1.dtype != x2.dtype:
         x1, x2 = promote_to_common(x1, x2)
-    if x1.dtype in _SHELL_UNSIGNED:
-        return x1.to(torch.int64), x2.to(torch.int64), x1.dtype
+    dtype = x1.dtype
+    if dtype in SHELL_UNSIGNED:
+        return carry(x1, dtype), carry(x2, dtype), dtype
     return x1, x2, None
 
 
 def _cast_back(out: Array, dtype: torch.dtype | None) -> Array:
-    return out if dtype is None else out.to(dtype)
+    return out if dtype is None else uncarry(out, dtype)
 
 
 def matmul(x1: Array, x2: Array, /, **kwargs: Any) -> Array:

@@ -19,6 +19,7 @@ from typing import Any
 import torch
 
 from .._common.reductions import ShapeOps, make_reduction
+from ._unsigned import SHELL_UNSIGNED
 
 Array = Any
 DType = Any
@@ -31,9 +32,8 @@ def _expand_last(x: Array) -> Array:
 
 SHAPES = ShapeOps(expand_last=_expand_last, reshape=torch.reshape, permute=torch.permute)
 
-_SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
 # dtype=None accumulates unsigned integers in uint64 (via int64, see above).
-_UNSIGNED_DEFAULT = {torch.uint8: torch.uint64, **{d: torch.uint64 for d in _SHELL_UNSIGNED}}
+_UNSIGNED_DEFAULT = {torch.uint8: torch.uint64, **dict.fromkeys(SHELL_UNSIGNED, torch.uint64)}
 
 
 def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
@@ -43,7 +43,7 @@ def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
     cannot add."""
     if dtype is None:
         dtype = _UNSIGNED_DEFAULT.get(x.dtype)
-    if dtype in _SHELL_UNSIGNED:
+    if dtype in SHELL_UNSIGNED:
         return reduce(x, *args, dtype=torch.int64, **kwargs).to(dtype)
     return reduce(x, *args, dtype=dtype, **kwargs)
 

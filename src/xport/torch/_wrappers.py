@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import torch
+
 from . import (
     _creation,
     _dtypes,
@@ -19,6 +21,7 @@ from . import (
     _sets,
     _sorting,
     _statistics,
+    _unsigned,
 )
 
 
@@ -34,7 +37,8 @@ MAIN: dict[str, Any] = {
     **_functions(_creation, "arange", "asarray", "empty", "zeros", "ones", "full", "eye",
                  "linspace", "meshgrid", "tril", "triu"),
     **_functions(_manipulation, "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
-                 "flip", "permute_dims", "repeat", "reshape", "roll", "squeeze"),
+                 "flip", "permute_dims", "repeat", "reshape", "roll", "squeeze",
+                 "stack"),
     **_functions(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
                  "count_nonzero", "cumulative_sum", "cumulative_prod"),
     **_functions(_indexing, "take", "take_along_axis", "nonzero", "where"),
@@ -51,3 +55,11 @@ ALIASES: dict[str, str] = {
     "broadcast_arrays": "broadcast_tensors",
     "unstack": "unbind",
 }
+
+# The functions PyTorch lacks uint16/uint32/uint64 kernels for, routed through
+# signed carriers (the binary ones route their native, in _elementwise; cross
+# is linalg's).
+MAIN.update({
+    name: _unsigned.routed(name, MAIN.get(name) or getattr(torch, ALIASES.get(name, name)))
+    for name in _unsigned.ROUTES.keys() - _elementwise.BINARY.keys() - {"cross"}
+})

@@ -19,8 +19,11 @@ from ._operands import promote_to_common as _promote_to_common
 from ._products import matmul, matrix_transpose, outer, tensordot, vecdot
 from ._statistics import SHAPES as _SHAPES
 from ._statistics import sum as _sum
+from ._unsigned import routed as _routed
 
 Array = Any
+
+_cross = _routed("cross", _torch.linalg.cross)
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -29,7 +32,9 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
     Deviations fixed: ``torch.linalg.cross`` needs operands of equal dtype and
     number of dimensions, and raises ``RuntimeError`` (the standard:
-    ``ValueError``) for vectors that are not 3-element.
+    ``ValueError``) for vectors that are not 3-element, and has no
+    ``uint16``/``uint32``/``uint64`` kernel (computed through ``int32``/
+    ``int64``, see ``xport.torch._unsigned``).
     """
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError(f"cross(): the vectors along axis {axis} must have 3 elements, "
@@ -38,7 +43,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         x1, x2 = _promote_to_common(x1, x2)
     if x1.shape != x2.shape:
         x1, x2 = _torch.broadcast_tensors(x1, x2)  # type: ignore[no-untyped-call]
-    return _torch.linalg.cross(x1, x2, dim=axis)
+    return _cross(x1, x2, dim=axis)
 
 
 def solve(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
