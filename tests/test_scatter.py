@@ -232,3 +232,42 @@ def test_xport_at_is_lazy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "False"
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32", "uint64"])
+@pytest.mark.parametrize("op", ["set", "add", "subtract", "multiply", "min", "max"])
+def test_unsigned_updates_wrap_like_numpy(backend, dtype, op):
+    if dtype not in backend.dtype_names:
+        pytest.skip(f"{backend.name} has no {dtype}")
+    top = int(np.iinfo(dtype).max)
+    x = np.asarray([1, 2, top, 0, top // 2 + 1], dtype=dtype)
+    idx = np.asarray([0, 2, 2, -1, 3])  # duplicates and a negative position
+    values = np.asarray([5, top, 7, top - 1, top // 2 + 3], dtype=dtype)
+    with np.errstate(over="ignore"):
+        want = reference(x, idx, op, values)
+    got = getattr(xport.at(backend.from_numpy(x), backend.from_numpy(idx)), op)(
+        backend.from_numpy(values))
+    got = to_numpy(got)
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(to_numpy(backend.from_numpy(x)), x)
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64"])
+@pytest.mark.parametrize("op", ["sum", "max", "min"])
+def test_unsigned_segment_reductions(backend, dtype, op):
+    if dtype not in backend.dtype_names:
+        pytest.skip(f"{backend.name} has no {dtype}")
+    top = int(np.iinfo(dtype).max)
+    data = np.asarray([3, top, 1, top // 2 + 1, top - 2], dtype=dtype)
+    ids = np.asarray([0, 0, 3, 3, 0])  # segments 1 and 2 are empty
+    empty = {"sum": 0, "max": 0, "min": top}[op]
+    combine = {"sum": np.add, "max": np.maximum, "min": np.minimum}[op]
+    want = np.full(4, empty, dtype=dtype)
+    with np.errstate(over="ignore"):
+        for value, s in zip(data, ids.tolist(), strict=True):
+            want[s] = combine(want[s], value)
+    got = to_numpy(getattr(xport.scatter, f"segment_{op}")(
+        backend.from_numpy(data), backend.from_numpy(ids), 4))
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got, want)

@@ -18,6 +18,10 @@ would not have.
 
 PyTorch rejects negative slice steps; such slices are rewritten as positive
 steps on a flipped copy (same elements, same order).
+
+PyTorch has no index or scatter kernels for ``uint16``/``uint32``/``uint64``:
+those run in their signed carriers (``_unsigned``; by rank for ``min``/``max``)
+and are carried back.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 import torch
 
 from ._host import host_reads
+from ._unsigned import SHELL_UNSIGNED, carry, uncarry
 
 MUTABLE = True
 
@@ -153,6 +158,17 @@ def _accumulate(out: torch.Tensor, idx: Any, op: str, values: Any) -> torch.Tens
 
 def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     """``x`` updated at ``idx`` by ``op`` with ``values``; a copy unless ``in_place``."""
+    dtype = x.dtype
+    if dtype in SHELL_UNSIGNED:
+        order = op in ("min", "max")
+        vals = carry(_as_values(values, x), dtype, order=order)
+        out = uncarry(_update(carry(x, dtype, order=order), idx, op, vals, False), dtype,
+                      order=order)
+        return x.copy_(out) if in_place else out
+    return _update(x, idx, op, values, in_place)
+
+
+def _update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     work, work_idx, flipped = _positive_steps(x, idx)
     if op == "set":
         out = work.clone() if work is x else work
@@ -171,6 +187,12 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     the range go to a spare bucket that is dropped (only when needed where that
     is known without a host sync, see the module's docstring)."""
     dtype = data.dtype
+    if dtype in SHELL_UNSIGNED:
+        # The carrier's fill values carry back to the unsigned ones: its
+        # maximum (minimum) has the low bits of the unsigned maximum (0).
+        order = op != "sum"
+        out = segment(op, carry(data, dtype, order=order), segment_ids, num_segments)
+        return uncarry(out, dtype, order=order)
     if op == "sum":
         fill: Any = 0
     elif dtype.is_floating_point or dtype.is_complex:
