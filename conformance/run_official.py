@@ -73,8 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", choices=sorted(DEPTHS), default="deep",
                         help="deep: 200 examples per test, seed 7 (default); quick: 10, seed 0")
     parser.add_argument("-n", "--workers", default="2", help="pytest-xdist workers")
-    parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
-    args = parser.parse_args(argv)
+    parser.add_argument("pytest_args", nargs="*",
+                        help="extra pytest arguments (after --); test paths "
+                             "(array_api_tests/...) replace the whole suite")
+    args, unknown = parser.parse_known_args(argv)
+    pytest_args = [a for a in (*args.pytest_args, *unknown) if a != "--"]
+    paths = [a for a in pytest_args if a.startswith("array_api_tests")]
     if not args.suite:
         parser.error("set ARRAY_API_TESTS_DIR or pass --suite")
     suite = Path(args.suite).expanduser().resolve()
@@ -85,10 +89,12 @@ def main(argv: list[str] | None = None) -> int:
     if head and head != SUITE_COMMIT:
         print(f"warning: suite at {head}, pinned commit is {SUITE_COMMIT}", file=sys.stderr)
 
-    command = [sys.executable, "-m", "pytest", "array_api_tests", *DEPTHS[args.depth],
+    command = [sys.executable, "-m", "pytest", *(paths or ["array_api_tests"]),
+               *DEPTHS[args.depth],
                "-p", "conformance._no_shrink",
                *BACKEND_SETTINGS.get(backend_of_module(args.module), []), "-q",
-               "-p", "no:cacheprovider", "-n", args.workers, *args.pytest_args]
+               "-p", "no:cacheprovider", "-n", args.workers,
+               *(a for a in pytest_args if a not in paths)]
     xfail_path = Path(args.xfails) if args.xfails else (
         HERE / "xfails" / f"{backend_of_module(args.module)}.txt")
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as bare:

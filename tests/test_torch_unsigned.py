@@ -131,6 +131,7 @@ CASES: dict[str, Case] = {
     "unique_inverse": lambda xp, o, d: xp.unique_inverse(o["m"]),
     "isin": lambda xp, o, d: xp.isin(o["a"], o["b"][:7]),
     "isin scalar": lambda xp, o, d: xp.isin(o["a"], int(np.iinfo(d).max)),
+    "isin uint8 first": lambda xp, o, d: xp.isin(xp.astype(o["a"], xp.uint8), o["b"]),
     # manipulation and indexing
     "flip": lambda xp, o, d: xp.flip(o["m"], axis=1),
     "roll": lambda xp, o, d: xp.roll(o["a"], 3),
@@ -160,6 +161,8 @@ CASES: dict[str, Case] = {
     "arange": lambda xp, o, d: xp.arange(2, 11, 3, dtype=getattr(xp, d)),
     "full": lambda xp, o, d: xp.full((2,), int(np.iinfo(d).max), dtype=getattr(xp, d)),
     "asarray": lambda xp, o, d: xp.asarray([int(np.iinfo(d).max), 0, 1], dtype=getattr(xp, d)),
+    "asarray of 0-d arrays": lambda xp, o, d: xp.asarray([[o["m"][i, j] for i in range(3)]
+                                                          for j in range(4)]),
     "zeros_like": lambda xp, o, d: xp.zeros_like(o["a"]),
     "full_like": lambda xp, o, d: xp.full_like(o["a"], int(np.iinfo(d).max)),
     "astype": lambda xp, o, d: xp.astype(o["a"], xp.uint8),
@@ -213,3 +216,18 @@ def test_routes_compile_without_graph_breaks(name: str) -> None:
         a, b = torch.from_numpy(operands["a"]), torch.from_numpy(operands["nonzero_b"])
         expected = getattr(xnp, name)(operands["a"], operands["nonzero_b"])
         _assert_same(compiled(a, b).numpy(), expected)
+
+
+def test_routed_functions_keep_their_signatures() -> None:
+    import inspect
+
+    from xport.torch import _unsigned
+
+    for name in _unsigned.ROUTES:
+        function = getattr(xtorch.linalg if name == "cross" else xtorch, name)
+        try:
+            parameters = inspect.signature(function).parameters
+        except ValueError:  # PyTorch's own builtin, routed: as unreadable as before
+            continue
+        assert "args" not in parameters, f"{name} shows the route's (*args, **kwargs)"
+    assert list(inspect.signature(xtorch.flip).parameters) == ["x", "axis", "kwargs"]

@@ -57,14 +57,36 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = 
 
     Deviation fixed: for a tensor and ``device=None``, ``torch.asarray`` puts the
     result on PyTorch's default device (``torch.set_default_device``); the
-    standard keeps it on ``obj``'s device.
+    standard keeps it on ``obj``'s device. A sequence holding 0-d ``uint64``
+    tensors, which ``torch.asarray`` cannot read, is read element by element
+    (the dtype theirs unless given).
 
     PyTorch's own keywords (``requires_grad=``, ...) are passed on to
     ``torch.asarray``, as array-api-compat does.
     """
     if device is None and isinstance(obj, torch.Tensor):
         device = obj.device
-    return torch.asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
+    try:
+        return torch.asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
+    except TypeError:
+        if not isinstance(obj, (list, tuple)):
+            raise
+    # PyTorch cannot read 0-d uint64 tensors inside a sequence: read them here.
+    found: list[torch.dtype] = []
+    numbers = _numbers(obj, found)
+    return torch.asarray(numbers, dtype=dtype or (found[0] if found else None), device=device,
+                         copy=copy, **kwargs)
+
+
+def _numbers(obj: Any, found: list[torch.dtype]) -> Any:
+    """``obj`` (a nested sequence) with its 0-d tensors as Python numbers, their
+    dtypes appended to ``found``."""
+    if isinstance(obj, torch.Tensor) and obj.ndim == 0:
+        found.append(obj.dtype)
+        return obj.item()
+    if isinstance(obj, (list, tuple)):
+        return [_numbers(o, found) for o in obj]
+    return obj
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,

@@ -28,6 +28,7 @@ and otherwise calls the function it routes unchanged.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -81,7 +82,9 @@ class Route:
     leading positional arguments, and which keywords, are operands whose
     Python ints are carried too.
     ``uint64``: the function to call instead on ``uint64``'s ``int64`` bits,
-    where the signed function would differ.
+    where the signed function would differ. ``mixed``: the operands may have
+    different dtypes, and a ``uint`` one is carried even when the first is
+    another dtype (only with ``back=False``: the result is not carried back).
     """
 
     order: bool = False
@@ -89,11 +92,12 @@ class Route:
     operands: int = 1
     keywords: tuple[str, ...] = ()
     uint64: Callable[..., Any] | None = None
+    mixed: bool = False
 
     def wrap(self, function: Callable[..., Any], name: str) -> Callable[..., Any]:
         """``function`` routed through the signed carriers."""
-        order, back, operands, keywords, uint64 = (
-            self.order, self.back, self.operands, self.keywords, self.uint64)
+        order, back, operands, keywords, uint64, mixed = (
+            self.order, self.back, self.operands, self.keywords, self.uint64, self.mixed)
 
         def carried(value: Any, dtype: torch.dtype, operand: bool) -> Any:
             if isinstance(value, torch.Tensor):
@@ -106,6 +110,10 @@ class Route:
         def routed(*args: Any, **kwargs: Any) -> Any:
             dtype = _shell_dtype(args)
             if dtype is None:
+                if mixed and any(getattr(a, "dtype", None) in SHELL_UNSIGNED for a in args):
+                    args = tuple(carry(a, a.dtype, order=order)
+                                 if getattr(a, "dtype", None) in SHELL_UNSIGNED else a
+                                 for a in args)
                 return function(*args, **kwargs)
             args = tuple(carried(a, dtype, i < operands) for i, a in enumerate(args))
             kwargs = {k: carried(v, dtype, k in keywords) for k, v in kwargs.items()}
@@ -113,6 +121,7 @@ class Route:
             out = native(*args, **kwargs)
             return uncarry(out, dtype, order=order) if back else out
 
+        functools.update_wrapper(routed, function, assigned=(), updated=())  # signature
         routed.__name__ = routed.__qualname__ = name
         routed.__doc__ = f"{function.__doc__ or ''}\n\n{UNSIGNED_NOTE}".lstrip()
         return routed
@@ -195,7 +204,7 @@ ROUTES: Mapping[str, Route] = {
     "floor_divide": Route(operands=2, uint64=uint64_floor_divide),
     "greater": Route(order=True, back=False, operands=2),
     "greater_equal": Route(order=True, back=False, operands=2),
-    "isin": Route(back=False, operands=2),
+    "isin": Route(back=False, operands=2, mixed=True),
     "less": Route(order=True, back=False, operands=2),
     "less_equal": Route(order=True, back=False, operands=2),
     "max": Route(order=True),
