@@ -107,7 +107,14 @@ class Route:
                 return carry(value, dtype, order=order)
             return value
 
+        shells, tensor = SHELL_UNSIGNED, torch.Tensor
+
         def routed(*args: Any, **kwargs: Any) -> Any:
+            first = args[0]
+            # The common case first: a first operand of another dtype.
+            if (isinstance(first, tensor) and first.dtype not in shells
+                    and not mixed):
+                return function(*args, **kwargs)
             dtype = _shell_dtype(args)
             if dtype is None:
                 if mixed and any(getattr(a, "dtype", None) in SHELL_UNSIGNED for a in args):
