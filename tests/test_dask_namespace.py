@@ -349,3 +349,144 @@ def test_autodiff_says_dask_has_none():
     with pytest.raises(TypeError, match="dask has no automatic differentiation"):
         ad.grad(lambda x: xp.sum(x * x))(da.ones(3))
     assert ad.stop_gradient(da.ones(3)) is not None
+
+
+# --- found by the official suite at 200 examples (expected values from NumPy) -------------
+
+@pytest.mark.parametrize(("shape1", "shape2"), [
+    ((1,), (4, 3, 2, 1)),      # inner size 1 against 2: dask.array.matmul broadcast it
+    ((3, 1), (3,)),            # the same, 1-d on the right
+    ((2, 3), (4, 5)),          # inner sizes differ
+    ((2, 2, 3), (3, 3, 4)),    # stacks that do not broadcast
+    ((), (3,)),                # 0-d operand
+])
+def test_matmul_of_shapes_that_do_not_fit_raises_at_the_call(shape1, shape2):
+    a, b = np.ones(shape1, dtype="int32"), np.ones(shape2, dtype="int32")
+    with pytest.raises(ValueError):
+        np.matmul(a, b)  # the reference refuses them too
+    with pytest.raises(ValueError):
+        xp.matmul(chunked(a), chunked(b))
+    with pytest.raises(ValueError):
+        xp.linalg.matmul(chunked(a), chunked(b))
+
+
+def test_matmul_of_broadcast_stacks():
+    a = np.arange(5 * 1 * 2 * 3, dtype="int16").reshape(5, 1, 2, 3)
+    b = np.arange(4 * 3 * 2, dtype="uint8").reshape(4, 3, 2)
+    got = xp.matmul(chunked(a), chunked(b))
+    assert got.shape == (5, 4, 2, 2) and got.dtype == np.matmul(a, b).dtype
+    np.testing.assert_array_equal(compute(got), np.matmul(a, b))
+
+
+def test_tensordot_with_negative_axes():
+    # dask.array.tensordot gives wrong values for negative axes (here 4x NumPy's).
+    a = np.array([347, 2535], dtype="uint32")
+    b = np.full((4, 2, 2, 4, 1), 158, dtype="uint16")
+    b[3, 0, 0, 0, 0] = 121
+    for axes in (((-1,), (1,)), ((0,), (-4,)), ((-1,), (-4,))):
+        got = xp.tensordot(chunked(a), chunked(b), axes=axes)
+        want = np.tensordot(a, b, axes=axes)
+        assert got.dtype == want.dtype == np.uint32
+        np.testing.assert_array_equal(compute(got), want)
+    x = np.arange(24, dtype="uint32").reshape(2, 3, 4) * np.uint32(2**30)
+    y = np.arange(12, dtype="uint32").reshape(4, 3) + np.uint32(2**31)
+    got = xp.linalg.tensordot(chunked(x), chunked(y), axes=([-1, -2], [0, -1]))
+    np.testing.assert_array_equal(compute(got), np.tensordot(x, y, axes=([2, 1], [0, 1])))
+    with pytest.raises(ValueError):
+        xp.tensordot(chunked(np.ones((2, 1))), chunked(np.ones((3, 5))), axes=1)
+    with pytest.raises(IndexError):
+        xp.tensordot(chunked(np.ones((2, 3))), chunked(np.ones((3, 5))), axes=((2,), (0,)))
+
+
+def test_cross_with_broadcast_stacks():
+    a = np.array([[[7, 5, 5]], [[1, 9, 4]], [[2, 3, 6]], [[1, 3, 4]]], dtype="uint8")
+    empty = np.zeros((1, 0, 3), dtype="uint32")
+    got = xp.linalg.cross(chunked(a), chunked(empty, 1))
+    want = np.linalg.cross(a, empty)
+    assert got.shape == want.shape == (4, 0, 3) and got.dtype == want.dtype
+    b = np.arange(15, dtype="int16").reshape(1, 5, 3) - 7
+    np.testing.assert_array_equal(compute(xp.linalg.cross(chunked(a), chunked(b))),
+                                  np.linalg.cross(a, b))
+    np.testing.assert_array_equal(
+        compute(xp.linalg.cross(chunked(np.moveaxis(a, -1, 0)), chunked(b[0, 0]), axis=0)),
+        np.moveaxis(np.linalg.cross(a, b[0, 0]), -1, 0))
+
+
+def test_empty_arrays_of_shapes_dask_cannot_auto_chunk():
+    # dask.array's automatic chunking divides by zero on this empty shape.
+    shape = (2, 1, 0, 1, 2, 1, 18)
+    for made in (xp.zeros(shape, dtype=xp.complex128), xp.ones(shape), xp.empty(shape),
+                 xp.full(shape, 2.0), xp.asarray(np.zeros(shape, dtype="float32"))):
+        assert made.shape == shape
+        assert compute(made).shape == shape
+    assert xp.zeros((0, 5), chunks=2).chunks == ((0,), (2, 2, 1))  # chunks= still honoured
+    a = np.zeros((0, 0), dtype="float32")
+    got = xp.linalg.solve(xp.asarray(a), xp.asarray(np.zeros((0,), dtype="float32")))
+    assert got.shape == (0,) and got.dtype == np.float32
+
+
+def test_solve_with_broadcast_stacks():
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((2, 1, 3, 3)) + 4 * np.eye(3)
+    b = rng.standard_normal((4, 3, 2))
+    np.testing.assert_allclose(compute(xp.linalg.solve(chunked(a, 1), chunked(b, 2))),
+                               np.linalg.solve(a, b), rtol=1e-12)
+    v = rng.standard_normal(3)
+    np.testing.assert_allclose(compute(xp.linalg.solve(chunked(a, 1), chunked(v))),
+                               np.linalg.solve(a, v[:, None])[..., 0], rtol=1e-12)
+    empty_stack = xp.linalg.solve(chunked(a[:1, :1]), chunked(np.zeros((0, 3, 2))))
+    assert empty_stack.shape == np.linalg.solve(a[:1, :1], np.zeros((0, 3, 2))).shape
+
+
+@pytest.mark.parametrize("axis", [(3, 3), (0, -4), (1, 1)])
+def test_expand_dims_with_repeated_positions_raises_value_error(axis):
+    with pytest.raises(ValueError):
+        np.expand_dims(np.zeros((0, 3)), axis)
+    with pytest.raises(ValueError, match="repeats"):
+        xp.expand_dims(xp.zeros((0, 3)), axis=axis)
+
+
+def test_expand_dims_with_tuples():
+    a = np.arange(6).reshape(2, 3)
+    for axis in [(0, -1), (-1, -2), (3, 0), (1, 3, 0), 2, -3]:
+        got = xp.expand_dims(chunked(a), axis=axis)
+        np.testing.assert_array_equal(compute(got), np.expand_dims(a, axis))
+    for axis in [4, -5, (0, 4), (-5, 0)]:
+        with pytest.raises(IndexError):
+            xp.expand_dims(chunked(a), axis=axis)
+
+
+def test_clip_broadcasts_x_to_the_bounds():
+    x = np.zeros((1, 0), dtype="float32")
+    lo, hi = np.zeros((5, 1, 6, 1, 0), dtype="float32"), np.ones((1, 4, 1, 5, 1, 1, 0),
+                                                                    dtype="float32")
+    got = xp.clip(xp.asarray(x), min=xp.asarray(lo), max=xp.asarray(hi))
+    want = np.clip(x, lo, hi)
+    assert got.shape == want.shape == (1, 4, 5, 5, 6, 1, 0) and got.dtype == want.dtype
+    a = np.arange(6, dtype="int8").reshape(3, 2)
+    low = np.array([[1], [2], [3]], dtype="int8")
+    high = np.array([[[4, 5]], [[2, 3]]], dtype="int8")
+    got = xp.clip(chunked(a), chunked(low, 1), chunked(high, 1))
+    np.testing.assert_array_equal(compute(got), np.clip(a, low, high))
+    assert got.dtype == np.int8
+    np.testing.assert_array_equal(compute(xp.clip(chunked(a), max=chunked(high[0, 0]))),
+                                  np.clip(a, None, high[0, 0]))
+
+
+def test_functional_updates_through_a_reversed_slice_before_an_int():
+    # dask.array's __setitem__ raises IndexError inside Dask for these indices.
+    a = np.arange(12.0).reshape(3, 4)
+    for idx in [(0, slice(None, None, -1)), (slice(None, None, -2), 1),
+                (slice(3, 0, -1), slice(None, None, -1))]:
+        v = np.arange(a[idx].size, dtype=float).reshape(a[idx].shape) + 100
+        want = a.copy()
+        want[idx] += v
+        np.testing.assert_array_equal(compute(xport.at(chunked(a), idx).add(chunked(v))), want)
+        want = a.copy()
+        want[idx] = v
+        np.testing.assert_array_equal(compute(xport.at(chunked(a), idx).set(chunked(v))), want)
+    one = np.zeros((1, 1, 1))
+    got = xport.at(chunked(one), (0, slice(None, None, -1), 0)).add(chunked(np.array([2.0])))
+    assert compute(got).tolist() == [[[2.0]]]
+    with pytest.raises(IndexError):
+        xport.at(chunked(a), (5, slice(None, None, -1))).add(1.0)  # still raised at the call

@@ -26,6 +26,20 @@ DType = Any
 da: Any = _dask_array  # untyped library: calls through Any
 
 
+def _chunked(shape: int | tuple[int, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` with ``chunks=`` set to one chunk when the array is empty and
+    the caller chose no chunks.
+
+    Dask's automatic chunking divides by zero on some empty shapes (those with
+    a zero beside several larger axes, such as ``(2, 1, 0, 1, 2, 1, 18)``); an
+    empty array holds no data, so one chunk is always right for it.
+    """
+    dims = (shape,) if isinstance(shape, int) else tuple(shape)
+    if "chunks" in kwargs or 0 not in dims:
+        return kwargs
+    return {**kwargs, "chunks": dims}
+
+
 def fresh(x: Array) -> Array:
     """A new array object on ``x``'s graph: the Dask form of a copy (adds no task)."""
     return da.Array(x.dask, x.name, x.chunks, meta=x._meta)
@@ -41,7 +55,8 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Any = None,
     new array object on the same graph (``copy=True``; Dask arrays are
     immutable, so this is a full copy and adds no task). Host data is wrapped
     without a copy where NumPy can (``copy=False`` raises ``ValueError`` where it
-    cannot) and copied first with ``copy=True``.
+    cannot) and copied first with ``copy=True``; empty host data is one chunk
+    (Dask's automatic chunking divides by zero on some empty shapes).
 
     Dask's own keywords (``chunks=``, ``name=``, ... of ``dask.array.asarray``
     and ``dask.array.from_array``) are passed on for host data (array-api-compat
@@ -66,7 +81,7 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Any = None,
         host = np.asarray(obj, dtype=dtype, copy=False)
     else:
         host = np.asarray(obj, dtype=dtype)
-    return da.asarray(host, **kwargs)
+    return da.asarray(host, **_chunked(host.shape, kwargs))
 
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array:
@@ -76,7 +91,8 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> A
     by NumPy (``copy`` as there) and wrapped.
     """
     check_device(device)
-    return da.asarray(np.from_dlpack(x, copy=copy))
+    host = np.from_dlpack(x, copy=copy)
+    return da.asarray(host, **_chunked(host.shape, {}))
 
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
@@ -96,26 +112,31 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Any = None, **kwargs: Any) -> Array:
     """An uninitialised array of ``shape`` (Dask fills it lazily).
 
-    Deviation fixed: ``dask.array.empty`` has no ``device`` keyword and no
-    introspectable signature. Dask's own keywords (``chunks=``, ``name=``,
-    ``meta=``, ...) are passed on, as array-api-compat does.
+    Deviations fixed: ``dask.array.empty`` has no ``device`` keyword and no
+    introspectable signature, and its automatic chunking divides by zero on
+    some empty shapes (an empty array gets one chunk here). Dask's own
+    keywords (``chunks=``, ``name=``, ``meta=``, ...) are passed on, as
+    array-api-compat does.
     """
     check_device(device)
-    return da.empty(shape, dtype=np.float64 if dtype is None else dtype, **kwargs)
+    return da.empty(shape, dtype=np.float64 if dtype is None else dtype,
+                   **_chunked(shape, kwargs))
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Any = None, **kwargs: Any) -> Array:
     """An array of zeros (see :func:`empty` for the deviation fixed and Dask's keywords)."""
     check_device(device)
-    return da.zeros(shape, dtype=np.float64 if dtype is None else dtype, **kwargs)
+    return da.zeros(shape, dtype=np.float64 if dtype is None else dtype,
+                   **_chunked(shape, kwargs))
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Any = None, **kwargs: Any) -> Array:
     """An array of ones (see :func:`empty` for the deviation fixed and Dask's keywords)."""
     check_device(device)
-    return da.ones(shape, dtype=np.float64 if dtype is None else dtype, **kwargs)
+    return da.ones(shape, dtype=np.float64 if dtype is None else dtype,
+                   **_chunked(shape, kwargs))
 
 
 def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
@@ -124,7 +145,7 @@ def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex,
     check_device(device)
     if dtype is None:
         dtype = np.asarray(fill_value).dtype
-    return da.full(shape, fill_value, dtype=dtype, **kwargs)
+    return da.full(shape, fill_value, dtype=dtype, **_chunked(shape, kwargs))
 
 
 def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None,
@@ -177,7 +198,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
     # dask.array.eye divides by the size, and builds a broken graph for a
     # diagonal outside the matrix: both are all zeros.
     if n_rows == 0 or cols == 0 or k >= cols or -k >= n_rows:
-        return da.zeros((n_rows, cols), dtype=dtype, **kwargs)
+        return da.zeros((n_rows, cols), dtype=dtype, **_chunked((n_rows, cols), kwargs))
     if cols != n_rows:  # dask.array.eye builds a broken graph for wide matrices
         size = max(n_rows, cols)
         return da.eye(size, k=k, dtype=dtype, **kwargs)[:n_rows, :cols]

@@ -55,8 +55,15 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     if isinstance(values, da.Array):
         values = values.astype(x.dtype) if values.dtype != x.dtype else values
     parts = idx if isinstance(idx, tuple) else (idx,)
-    # Dask's __setitem__ fails on a None (new axis) in the index: NumPy's route.
-    if (op == "set" or _basic(idx)) and not any(p is None for p in parts):
+    # Dask's __setitem__ fails on a None (new axis) in the index, and on a
+    # slice of negative step before an int (IndexError inside Dask): NumPy's
+    # route. Indexing x first still raises an invalid index's error at the call.
+    reversed_slice = any(isinstance(p, slice) and p.step is not None and p.step < 0
+                         for p in parts)
+    if _basic(idx) and reversed_slice:
+        if 0 in x[idx].shape:
+            return fresh(x)
+    elif (op == "set" or _basic(idx)) and not any(p is None for p in parts):
         if _basic(idx) and 0 in x[idx].shape:
             return fresh(x)  # nothing selected (Dask's __setitem__ rejects this)
         out = fresh(x)

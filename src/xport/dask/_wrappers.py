@@ -12,6 +12,7 @@ task graph is exactly the one ``dask.array`` would build.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 import dask.array as _dask_array
@@ -57,20 +58,22 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
          max: Array | float | None = None) -> Array:  # noqa: A002
     """Clamp ``x`` to ``[min, max]``, keeping ``x``'s dtype.
 
-    Deviation fixed: ``dask.array.clip`` needs both bounds. Each block is
-    clipped by NumPy (either bound may be None, a Python scalar or an array
-    broadcasting to ``x``); the result has ``x``'s dtype.
+    Deviations fixed: ``dask.array.clip`` needs both bounds, and the result
+    has the shape ``x`` and array bounds broadcast to (which may be larger
+    than ``x``'s). Each block is clipped by NumPy (either bound may be None, a
+    Python scalar or an array); the result has ``x``'s dtype.
     """
     if min is None and max is None:
         return x
-    return da.map_blocks(_clip_block, x, _like(min, x), _like(max, x), dtype=x.dtype)
-
-
-def _like(bound: Any, x: Array) -> Any:
-    """An array bound broadcast and chunked like ``x``; other bounds as they are."""
-    if isinstance(bound, da.Array):
-        return da.broadcast_to(bound, x.shape).rechunk(x.chunks)
-    return bound
+    bounds = [b for b in (min, max) if isinstance(b, da.Array)]
+    if bounds:
+        # One shape and one chunking for x and the array bounds.
+        x, *broadcast = da.broadcast_arrays(x, *bounds)
+        if isinstance(min, da.Array):
+            min = broadcast.pop(0)  # noqa: A001
+        if isinstance(max, da.Array):
+            max = broadcast.pop(0)  # noqa: A001
+    return da.map_blocks(_clip_block, x, min, max, dtype=x.dtype)
 
 
 def _clip_block(block: Any, lo: Any, hi: Any) -> Any:
@@ -153,9 +156,16 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """``x`` with new axes of length one at ``axis`` (positions in the output).
 
-    Deviation fixed: ``dask.array.expand_dims`` has no default ``axis``.
+    Deviations fixed: ``dask.array.expand_dims`` has no default ``axis``, and
+    a tuple that repeats a position raises ``StopIteration`` there
+    (``ValueError`` here, as NumPy); a position outside ``[-M, M)`` (``M`` the
+    output's number of dimensions) raises ``IndexError``.
     """
-    return da.expand_dims(x, axis)
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    positions = normalize_axes(axes, x.ndim + len(axes))
+    if len(set(positions)) != len(positions):
+        raise ValueError(f"expand_dims(): axis {axis!r} repeats a position of the output")
+    return da.expand_dims(x, positions)
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None,
@@ -270,27 +280,81 @@ _matmul = _promoted_product("matmul", da.matmul)
 _tensordot = _promoted_product("tensordot", da.tensordot)
 
 
+def _same_size(n1: float, n2: float) -> bool:
+    """Whether two sizes agree; an unknown size (NaN) agrees with any."""
+    return n1 == n2 or math.isnan(n1) or math.isnan(n2)
+
+
+def _broadcastable(shape1: tuple[float, ...], shape2: tuple[float, ...]) -> bool:
+    return all(_same_size(a, b) or a == 1 or b == 1
+               for a, b in zip(reversed(shape1), reversed(shape2), strict=False))
+
+
+def check_matmul(name: str, shape1: tuple[float, ...], shape2: tuple[float, ...]) -> None:
+    """``ValueError`` unless ``shape1 @ shape2`` is defined: both at least 1-d,
+    the same inner size, stacks that broadcast (unknown sizes pass)."""
+    if not shape1 or not shape2:
+        raise ValueError(f"{name}() needs operands of at least one dimension; got shapes "
+                         f"{shape1} and {shape2}")
+    inner = shape2[0] if len(shape2) == 1 else shape2[-2]
+    if not _same_size(shape1[-1], inner) or not _broadcastable(shape1[:-2], shape2[:-2]):
+        raise ValueError(f"{name}(): shapes {shape1} and {shape2} do not fit: the last axis "
+                         "of x1 must match the second-to-last of x2 (the only one when 1-d), "
+                         "and the stacks before them must broadcast")
+
+
 def matmul(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
     """The matrix product of ``x1`` and ``x2`` (stacks broadcast).
 
-    Deviation fixed: ``dask.array.matmul`` accumulates integers narrower than
+    Deviations fixed: ``dask.array.matmul`` accumulates integers narrower than
     int64 in int64 and returns that; the standard (and NumPy) keep the
-    promoted dtype of the operands. Floating-point calls are Dask's alone.
-    Other keywords go to ``dask.array.matmul``, as in array-api-compat (it
-    takes none: they raise ``TypeError``).
+    promoted dtype of the operands. And it returns a lazy array for some
+    shapes that do not fit (an inner size of 1 against another, stacks that do
+    not broadcast), or fails with a message about chunks: here shapes that do
+    not fit raise ``ValueError`` at the call, as NumPy's. Floating-point calls
+    are Dask's alone. Other keywords go to ``dask.array.matmul``, as in
+    array-api-compat (it takes none: they raise ``TypeError``).
     """
+    check_matmul("matmul", tuple(x1.shape), tuple(x2.shape))
     return _matmul(x1, x2, **kwargs)
+
+
+def _contracted(axes: int | tuple[Any, Any], ndim1: int, ndim2: int
+                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if isinstance(axes, int):
+        if not 0 <= axes <= min(ndim1, ndim2):
+            raise ValueError(f"tensordot(): axes={axes} needs operands of at least {axes} "
+                             f"dimensions and cannot be negative; got {ndim1} and {ndim2}")
+        return tuple(range(ndim1 - axes, ndim1)), tuple(range(axes))
+    first, second = axes
+    first = (first,) if isinstance(first, int) else tuple(first)
+    second = (second,) if isinstance(second, int) else tuple(second)
+    if len(first) != len(second):
+        raise ValueError(f"tensordot(): axes {axes!r} name {len(first)} axes of x1 and "
+                         f"{len(second)} of x2")
+    return (normalize_axes(first, ndim1, name="tensordot() axis of x1"),
+            normalize_axes(second, ndim2, name="tensordot() axis of x2"))
 
 
 def tensordot(x1: Array, x2: Array, /, *,
               axes: int | tuple[Any, Any] = 2, **kwargs: Any) -> Array:
     """The tensor contraction of ``x1`` and ``x2`` over ``axes``.
 
-    Deviation fixed: as :func:`matmul`, the result has the operands' promoted
-    dtype (``dask.array.tensordot`` widens narrow integers). Other keywords go
-    to ``dask.array.tensordot``, as in array-api-compat (it takes none but
-    ``axes``: they raise ``TypeError``).
+    Deviations fixed: as :func:`matmul`, the result has the operands' promoted
+    dtype (``dask.array.tensordot`` widens narrow integers); negative axes are
+    counted from the end before ``dask.array.tensordot`` sees them (given
+    negative axes it contracts the wrong blocks, and the values are wrong);
+    and contracted axes of different sizes raise ``ValueError`` at the call,
+    as NumPy's. Other keywords go to ``dask.array.tensordot``, as in
+    array-api-compat (it takes none but ``axes``: they raise ``TypeError``).
     """
+    first, second = _contracted(axes, x1.ndim, x2.ndim)
+    for a, b in zip(first, second, strict=True):
+        if not _same_size(x1.shape[a], x2.shape[b]):
+            raise ValueError(f"tensordot(): axis {a} of x1 has {x1.shape[a]} elements and "
+                             f"axis {b} of x2 has {x2.shape[b]}; contracted axes must match")
+    if not isinstance(axes, int):
+        axes = (first, second)
     return _tensordot(x1, x2, axes=axes, **kwargs)
 
 

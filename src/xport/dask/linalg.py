@@ -65,13 +65,19 @@ def _gufunc(name: str, signature: str, arrays: tuple[Any, ...], numpy_func: Call
         # Dask's rechunking divides by zero-length chunks. Empty arrays hold
         # no data, so NumPy's answer for empty stand-ins is the whole answer.
         out = numpy_func(*(_np.empty(a.shape, a.dtype) for a in arrays), **options)
-        out = tuple(map(_da.asarray, out)) if isinstance(out, tuple) else _da.asarray(out)
+        out = tuple(map(_one_chunk, out)) if isinstance(out, tuple) else _one_chunk(out)
         return result(*out) if result is not None else out
     dtypes = _output_dtypes(name, numpy_func, arrays, core_ndims, options)
     out = _da.apply_gufunc(numpy_func, signature, *arrays,
                            output_dtypes=dtypes[0] if len(dtypes) == 1 else list(dtypes),
                            output_sizes=sizes, allow_rechunk=True, axes=axes, **options)
     return result(*out) if result is not None else out
+
+
+def _one_chunk(host: Any) -> Any:
+    """The NumPy array ``host`` as a Dask array of one chunk (Dask's automatic
+    chunking divides by zero on some empty shapes)."""
+    return _da.asarray(host, chunks=host.shape)
 
 
 def _known_empty(arrays: tuple[Any, ...]) -> bool:
@@ -264,11 +270,17 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False,
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """The cross product of 3-element vectors along ``axis``.
 
-    Deviation fixed: ``dask.array`` has no ``cross``; per block, lazily.
+    Deviation fixed: ``dask.array`` has no ``cross``; per block, lazily. The
+    other axes broadcast; where they broadcast to an empty stack (a length 1
+    against a 0, which ``dask.array.apply_gufunc`` refuses) the empty result
+    is made directly.
     """
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError(f"linalg.cross() needs 3 elements along axis {axis}; got shapes "
                          f"{tuple(x1.shape)} and {tuple(x2.shape)}")
+    if _known_empty((x1, x2)):
+        return _one_chunk(_xnp.linalg.cross(_np.empty(x1.shape, x1.dtype),
+                                            _np.empty(x2.shape, x2.dtype), axis=axis))
     return _gufunc("cross", "(k),(k)->(k)", (x1, x2), _cross, axes=[(axis,), (axis,), (axis,)])
 
 
