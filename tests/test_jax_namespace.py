@@ -26,7 +26,8 @@ from xport.jax._concrete import DataDependentShapeError  # noqa: E402
 # xport/jax/_wrappers.py).
 EXPECTED_WRAPPED_JAX_0_10 = {
     "__array_namespace_info__", "all", "any", "argmax", "argmin", "astype",
-    "broadcast_arrays", "can_cast", "cumulative_prod", "finfo", "floor_divide", "iinfo",
+    "broadcast_arrays", "can_cast", "cumulative_prod", "expand_dims", "finfo",
+    "floor_divide", "iinfo",
     "meshgrid", "nonzero", "pow", "remainder", "repeat", "searchsorted", "unique_all",
     "unique_counts", "unique_inverse", "unique_values",
     # complex special cases and symmetries (real input goes to jax.numpy untouched)
@@ -231,6 +232,29 @@ def test_permute_dims_takes_negative_axes():
     x = jnp.zeros((2, 3, 4))
     assert xp.permute_dims(x, (-1, 0, -2)).shape == (4, 2, 3)
     assert xp.permute_dims(x, (2, 0, 1)).shape == (4, 2, 3)
+
+
+@pytest.mark.parametrize("axis", [3, -4, 7, (0, 4), (-5, 0)])
+def test_expand_dims_out_of_range_raises_index_error(axis):
+    # The standard: IndexError (NumPy's AxisError is one); jax.numpy raises ValueError.
+    with pytest.raises(IndexError):
+        np.expand_dims(np.zeros((2, 3)), axis)
+    with pytest.raises(IndexError, match="out of range"):
+        xp.expand_dims(jnp.zeros((2, 3)), axis=axis)
+    with pytest.raises(IndexError):
+        jax.jit(lambda x: xp.expand_dims(x, axis=axis))(jnp.zeros((2, 3)))
+
+
+def test_expand_dims_in_range_is_jax_numpys():
+    x = jnp.arange(6).reshape(2, 3)
+    for axis in (0, 2, -1, -3, (0, -1), (1, 3, 0)):
+        np.testing.assert_array_equal(np.asarray(xp.expand_dims(x, axis=axis)),
+                                      np.expand_dims(np.arange(6).reshape(2, 3), axis))
+        assert (str(jax.make_jaxpr(lambda x, a=axis: xp.expand_dims(x, axis=a))(x))
+                == str(jax.make_jaxpr(lambda x, a=axis: jnp.expand_dims(x, a))(x)))
+    assert xp.expand_dims(x).shape == (1, 2, 3)
+    with pytest.raises(ValueError):
+        xp.expand_dims(x, axis=(1, 1))
 
 
 def test_all_any_look_at_both_parts_of_complex_numbers():

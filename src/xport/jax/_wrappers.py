@@ -19,7 +19,16 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._common.tuples import make_broadcast_arrays, make_meshgrid
-from . import _complex, _concrete, _dtypes, _elementwise, _reductions, _scalars, _searching
+from . import (
+    _complex,
+    _concrete,
+    _dtypes,
+    _elementwise,
+    _manipulation,
+    _reductions,
+    _scalars,
+    _searching,
+)
 
 
 def _abstract(shape: tuple[int, ...], dtype: str = "float32") -> Any:
@@ -57,6 +66,8 @@ def _detected() -> dict[str, Any]:
         found["meshgrid"] = make_meshgrid(jnp.meshgrid)
     if not isinstance(jax.eval_shape(jnp.broadcast_arrays, probe), tuple):
         found["broadcast_arrays"] = make_broadcast_arrays(jnp.broadcast_arrays)
+    if not _manipulation.expand_dims_raises_index_error(jnp.expand_dims, probe):
+        found["expand_dims"] = _manipulation.expand_dims
     return found
 
 
