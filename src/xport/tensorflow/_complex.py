@@ -10,13 +10,14 @@ which take Python scalars and promote).
 
 from __future__ import annotations
 
+import math
 import types
 from typing import Any
 
 import tensorflow as tf
 
 from .._common.complex_functions import ComplexOps, log1p_kernel, make_complex_function
-from ._elementwise import BINARY, signbit
+from ._elementwise import BINARY, log2, log10, signbit
 from ._indexing import where
 from ._operands import COMPLEX
 
@@ -61,7 +62,40 @@ def sign(x: Array, /) -> Array:
     return tf.math.sign(x)
 
 
+def _log_kernel(z: Array) -> Array:
+    """``tf.math.log`` of complex ``z`` where it is finite; elsewhere (its
+    vectorised kernel squares the parts, so ``|z|`` below about 1e-154 or
+    above 1e154 in double precision gives NaN or infinity) the real part is
+    ``log(m) + log1p((n / m)**2) / 2`` for the larger part ``m`` and the
+    smaller ``n``, the imaginary part ``atan2``."""
+    w = tf.math.log(z)
+    re, im = tf.math.real(w), tf.math.imag(w)
+    a, b = tf.math.real(z), tf.math.imag(z)
+    big = tf.math.maximum(tf.math.abs(a), tf.math.abs(b))
+    ratio = tf.math.divide_no_nan(tf.math.minimum(tf.math.abs(a), tf.math.abs(b)), big)
+    scaled = tf.math.log(big) + 0.5 * tf.math.log1p(ratio * ratio)
+    return tf.complex(tf.where(tf.math.is_finite(re), re, scaled),
+                      tf.where(tf.math.is_finite(im), im, tf.math.atan2(b, a)))
+
+
+def _scaled_log_kernel(scale: float) -> Any:
+    def kernel(z: Array) -> Array:
+        w = _log_kernel(z)
+        # Scale the parts as real numbers (a complex factor would turn an
+        # infinite part's partner into NaN).
+        return tf.complex(tf.math.real(w) * scale, tf.math.imag(w) * scale)
+
+    return kernel
+
+
 WRAPPERS: dict[str, Any] = {
+    # TensorFlow's vectorised complex log gives NaN for tiny and huge |z|, and
+    # misses entries of the standard's table; log2 and log10 scale it.
+    "log": make_complex_function("log", tf.math.log, OPS, kernel=_log_kernel),
+    "log2": make_complex_function("log2", log2, OPS,
+                                  kernel=_scaled_log_kernel(1 / math.log(2.0))),
+    "log10": make_complex_function("log10", log10, OPS,
+                                   kernel=_scaled_log_kernel(1 / math.log(10.0))),
     "sqrt": make_complex_function("sqrt", tf.math.sqrt, OPS),
     # TensorFlow's complex log1p is log(1 + z): inaccurate for tiny parts, and
     # NaN where the standard's table gives infinities.

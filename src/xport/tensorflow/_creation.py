@@ -303,9 +303,13 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
         dtype: DType | None = None, device: Device | None = None) -> Array:
     """A 2-D tensor with ones on the ``k``-th diagonal and zeros elsewhere.
 
-    Deviations fixed: ``tf.eye`` has no ``k`` or ``device``.
+    Deviations fixed: ``tf.eye`` has no ``k`` or ``device``. A ``k`` beyond
+    the matrix (all zeros) is clamped to its edge first, so that a Python int
+    beyond int64 does not reach TensorFlow (which refuses it).
     """
     n_cols = n_rows if n_cols is None else n_cols
+    if isinstance(k, int) and isinstance(n_rows, int) and isinstance(n_cols, int):
+        k = min(max(k, -n_rows), n_cols)
     with placed(device):
         rows = tf.range(n_rows, dtype=tf.int64)[:, None]
         cols = tf.range(n_cols, dtype=tf.int64)[None, :]

@@ -81,10 +81,41 @@ def _remainder(x1: Array, x2: Array) -> Array:
 
 
 def _pow(x1: Array, x2: Array) -> Array:
-    if x1.dtype in UNSIGNED:
-        # No unsigned Pow kernel: the low bits of the int64 power are the same.
+    if x1.dtype not in UNSIGNED:
+        return tf.math.pow(x1, x2)
+    # No unsigned Pow kernel: the power is taken in int64, whose low bits are
+    # the unsigned power's (products agree modulo 2**64).
+    if x1.dtype != tf.uint64:
         return tf.cast(tf.math.pow(tf.cast(x1, tf.int64), tf.cast(x2, tf.int64)), x1.dtype)
-    return tf.math.pow(x1, x2)
+    base, exponent = tf.bitcast(x1, tf.int64), tf.bitcast(x2, tf.int64)
+    # A uint64 exponent from 2**63 on is a negative int64, which the int64
+    # kernel refuses; (e mod 2**62) + 2**62 gives the same power modulo 2**64:
+    # odd bases repeat with a period dividing 2**62, and even bases are 0 from
+    # exponent 64 on.
+    folded = tf.bitwise.bitwise_or(tf.bitwise.bitwise_and(exponent, _LOW_62), _BIT_62)
+    exponent = tf.where(tf.math.less(exponent, 0), folded, exponent)
+    return tf.bitcast(tf.math.pow(base, exponent), tf.uint64)
+
+
+_LOW_62 = (1 << 62) - 1
+_BIT_62 = 1 << 62
+
+
+def _shift_out(x1: Array, x2: Array, shifted: Array) -> Array:
+    """``shifted`` with 0 where ``x2`` shifts every bit out of ``x1``:
+    TensorFlow's shift kernels clamp the shift to one bit less than the width."""
+    bits = tf.constant(x1.dtype.size * 8, x1.dtype)
+    return tf.where(tf.math.greater_equal(x2, bits), tf.zeros_like(shifted), shifted)
+
+
+def _left_shift(x1: Array, x2: Array) -> Array:
+    return _shift_out(x1, x2, tf.bitwise.left_shift(x1, x2))
+
+
+def _right_shift(x1: Array, x2: Array) -> Array:
+    shifted = tf.bitwise.right_shift(x1, x2)
+    # Signed: the clamped shift already gives the sign's bits (0 or -1).
+    return _shift_out(x1, x2, shifted) if x1.dtype in UNSIGNED else shifted
 
 
 def _bitwise(native: Callable[..., Array], logical: Callable[..., Array]
@@ -102,9 +133,9 @@ def _bitwise(native: Callable[..., Array], logical: Callable[..., Array]
 _BINARY: dict[str, Callable[..., Any]] = {
     "add": tf.math.add, "atan2": tf.math.atan2,
     "bitwise_and": _bitwise(tf.bitwise.bitwise_and, tf.math.logical_and),
-    "bitwise_left_shift": tf.bitwise.left_shift,
+    "bitwise_left_shift": _left_shift,
     "bitwise_or": _bitwise(tf.bitwise.bitwise_or, tf.math.logical_or),
-    "bitwise_right_shift": tf.bitwise.right_shift,
+    "bitwise_right_shift": _right_shift,
     "bitwise_xor": _bitwise(tf.bitwise.bitwise_xor, tf.math.logical_xor),
     "copysign": _copysign, "divide": tf.math.truediv, "equal": tf.math.equal,
     "floor_divide": tf.math.floordiv, "greater": tf.math.greater,
@@ -134,12 +165,19 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
 _MORE_DEVIATIONS = {
     "remainder": "A zero result has the sign of ``x2`` (``tf.math.floormod``: of ``x1``).",
     "pow": "Unsigned integers are raised through ``int64`` (TensorFlow has no unsigned "
-           "``Pow`` kernel); the low bits are the same. Negative integer exponents raise "
+           "``Pow`` kernel); the low bits are the same, so the result wraps around as "
+           "NumPy's (a ``uint64`` exponent from 2**63 on is first reduced to one below "
+           "2**63 that gives the same power modulo 2**64). Negative integer exponents raise "
            "``InvalidArgumentError`` (TensorFlow's; the standard leaves them unspecified).",
     "bitwise_and": "``bool`` operands use ``tf.math.logical_and`` (TensorFlow's bitwise "
                    "kernels take integers only).",
     "bitwise_or": "``bool`` operands use ``tf.math.logical_or``.",
     "bitwise_xor": "``bool`` operands use ``tf.math.logical_xor``.",
+    "bitwise_left_shift": "A shift by the width of the dtype or more gives 0, as NumPy's "
+                          "(``tf.bitwise.left_shift`` clamps the shift to one bit less).",
+    "bitwise_right_shift": "An unsigned shift by the width of the dtype or more gives 0, as "
+                           "NumPy's (``tf.bitwise.right_shift`` clamps the shift to one bit "
+                           "less); a signed one gives 0 or -1, the sign's bits.",
     "floor_divide": "Integer division by zero raises ``InvalidArgumentError`` (TensorFlow's "
                     "kernel; the standard leaves it unspecified).",
 }
@@ -301,23 +339,22 @@ def _bound(value: Any, like: Array) -> Array:
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's names
          max: Array | float | None = None) -> Array:  # noqa: A002
     """Clamp each element of ``x`` to ``[min, max]``; the result has ``x``'s dtype
-    and ``x``'s shape (bounds broadcast to it).
+    and the shape ``x`` and the array bounds broadcast to.
 
     Deviations fixed: ``tf.clip_by_value`` needs both bounds, of ``x``'s dtype,
-    and a NaN scalar bound is ignored there (the standard: NaN).
+    and broadcasts them to ``x``'s shape only; and a NaN scalar bound is
+    ignored there (the standard: NaN).
     """
     if min is None and max is None:
         return tf.identity(x)
-    if _is_nan_scalar(min) or _is_nan_scalar(max):
-        return tf.fill(tf.shape(x), tf.constant(math.nan, x.dtype))
     out = x
-    if min is not None:
+    if min is not None and not _is_nan_scalar(min):
         out = tf.math.maximum(out, _bound(min, x))
-    if max is not None:
+    if max is not None and not _is_nan_scalar(max):
         out = tf.math.minimum(out, _bound(max, x))
-    if out.shape != x.shape:
-        out = tf.broadcast_to(out, tf.shape(x))
-    return out
+    if _is_nan_scalar(min) or _is_nan_scalar(max):
+        return tf.fill(tf.shape(out), tf.constant(math.nan, x.dtype))
+    return out if out is not x else tf.identity(x)
 
 
 UNARY: dict[str, Callable[..., Array]] = {
