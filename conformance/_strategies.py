@@ -116,3 +116,57 @@ def scalar_for(dtype: str, *, allow_complex: bool = True,
     if kind == "real floating" and not allow_complex:
         return st.one_of(ints, floats)
     return st.one_of(ints, floats, st.builds(complex, floats, floats))
+
+
+def stack_shapes(num_shapes: int = 2, *, max_dims: int = 2,
+                 max_side: int = 2) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
+    """``num_shapes`` mutually broadcastable shapes of stacks (the batch
+    dimensions before a function's core axes), sizes 0 and 1 included: a 1
+    against a 0 broadcasts to an empty stack, which lazy backends mis-chunk."""
+    drawn = hnp.mutually_broadcastable_shapes(num_shapes=num_shapes, min_dims=0,
+                                              max_dims=max_dims, min_side=0,
+                                              max_side=max_side).map(lambda r: r.input_shapes)
+    # Half the examples are one of the pairs a few examples would rarely draw.
+    edges = [pair + ((),) * (num_shapes - 2) for pair in _EDGE_STACKS]
+    return st.one_of(st.sampled_from(edges), drawn)
+
+
+# Stack shapes that broadcast through a length 1: to an empty stack (1 against
+# 0), across axes, and against a missing axis.
+_EDGE_STACKS: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
+    ((1,), (0,)), ((0,), (1,)), ((2, 1), (1, 0)), ((1, 0), (2, 1)), ((2, 1), (1, 2)),
+    ((1,), (2, 2)), ((2,), ()), ((), (1, 0)),
+]
+
+
+@st.composite
+def unfit_matmul_shapes(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two shapes whose matrix product is undefined: a 0-d operand, inner sizes
+    that differ (one of them may be 1, which must not broadcast), or stacks
+    that do not broadcast."""
+    how = draw(st.sampled_from(["0-d", "inner", "stacks"]), label="unfit")
+    m, n = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    if how == "0-d":
+        other = draw(st.sampled_from([(m,), (m, n), (2, m, n)]))
+        return draw(st.sampled_from([((), other), (other, ())]))
+    if how == "inner":
+        k1, k2 = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2, unique=True))
+        batch1, batch2 = draw(stack_shapes(max_side=3))
+        shape1 = batch1 + (m, k1) if draw(st.booleans()) else (k1,)
+        shape2 = batch2 + (k2, n) if draw(st.booleans()) else (k2,)
+        return shape1, shape2
+    d1, d2 = draw(st.lists(st.integers(2, 3), min_size=2, max_size=2, unique=True))
+    lead = draw(st.sampled_from([(), (1,), (2,)]))
+    k = draw(st.integers(1, 3))
+    return lead + (d1, m, k), (d2, k, n)
+
+
+def expand_dims_axes(ndim: int, *, max_new: int = 3) -> st.SearchStrategy[tuple[int, ...]]:
+    """Valid tuples of ``expand_dims`` positions for an array of ``ndim``
+    dimensions: distinct positions of the output, each written from the start
+    or (negative) from the end, in any order."""
+    def positions(k: int) -> st.SearchStrategy[tuple[int, ...]]:
+        out = ndim + k
+        return st.lists(st.integers(0, out - 1), min_size=k, max_size=k, unique=True).flatmap(
+            lambda ps: st.tuples(*(st.sampled_from([p, p - out]) for p in ps)))
+    return st.integers(1, max_new).flatmap(positions)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from conformance import _strategies as s
 from conformance._harness import DEFAULT_TOLERANCE, Tolerance, check
@@ -244,10 +245,19 @@ def test_clip(backend, ref, data):
     dtype = data.draw(s.dtype_names("real", backend.dtype_names))
     shape = data.draw(s.shapes())
     x = data.draw(s.arrays(dtype, shape, ints="small"))
-    bound = st.one_of(st.none(), s.scalar_for(dtype, allow_complex=False, ints="small"),
-                      s.arrays(dtype, st.sampled_from([(), shape[-1:]]), ints="small"))
-    lo = data.draw(bound, label="min")
-    hi = data.draw(bound, label="max")
+    # Array bounds broadcast with x, to a larger shape too (the result has it).
+    lo_shape, hi_shape = data.draw(hnp.mutually_broadcastable_shapes(
+        num_shapes=2, base_shape=shape, max_dims=4, min_side=0, max_side=3).map(
+            lambda r: r.input_shapes),
+        label="bound shapes")
+
+    def bound(bound_shape):
+        return st.one_of(st.none(), s.scalar_for(dtype, allow_complex=False, ints="small"),
+                         s.arrays(dtype, st.sampled_from([(), shape[-1:], bound_shape]),
+                                  ints="small"))
+
+    lo = data.draw(bound(lo_shape), label="min")
+    hi = data.draw(bound(hi_shape), label="max")
     if isinstance(lo, float) and "integer" in s.kind_of(dtype):
         lo = None
     if isinstance(hi, float) and "integer" in s.kind_of(dtype):

@@ -275,13 +275,36 @@ def test_expand_dims(backend, ref, data):
 
 @given(data=st.data())
 def test_expand_dims_tuple(backend, ref, data):
-    """2025.12: a tuple of positions in the output."""
+    """2025.12: a tuple of distinct positions in the output, from either end."""
     dtype = data.draw(s.dtype_names("any", backend.dtype_names))
     x = data.draw(s.arrays(dtype, s.shapes(max_dims=2)))
-    k = data.draw(st.integers(1, 2))
-    n = x.ndim + k
-    axes = data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
-    check(backend, ref, "expand_dims", x, axis=tuple(axes))
+    axes = data.draw(s.expand_dims_axes(x.ndim), label="axis")
+    check(backend, ref, "expand_dims", x, axis=axes)
+
+
+@given(data=st.data())
+def test_expand_dims_invalid_axis(backend, ref, data):
+    """A position outside the output raises IndexError (the standard's
+    "should"); a tuple repeating a position raises (the standard's "must"),
+    ValueError or IndexError as for any invalid axis (not, say, StopIteration)."""
+    x = data.draw(s.arrays("int8", s.shapes(max_dims=2)))
+    k = data.draw(st.integers(1, 2), label="new axes")
+    out = x.ndim + k
+    valid = data.draw(st.lists(st.integers(-out, out - 1), min_size=k - 1, max_size=k - 1))
+    repeated = data.draw(st.booleans(), label="repeated") and k == 2
+    if repeated:
+        axes = (valid[0], valid[0] % out - out if data.draw(st.booleans()) else valid[0] % out)
+        expected: type[Exception] | tuple[type[Exception], ...] = (ValueError, IndexError)
+    else:
+        bad = data.draw(st.integers(out, out + 2) | st.integers(-out - 3, -out - 1),
+                        label="out of range")
+        axes = (*valid, bad)
+        expected = IndexError
+    axis = axes[0] if len(axes) == 1 and data.draw(st.booleans()) else axes
+    with pytest.raises(expected):
+        ref.xp.expand_dims(ref.from_numpy(x), axis=axis)
+    with pytest.raises(expected):
+        backend.xp.expand_dims(backend.from_numpy(x), axis=axis)
 
 
 @given(data=st.data())
@@ -531,6 +554,18 @@ def test_sum_prod(backend, ref, name, data):
     check(backend, ref, name, x, exact=False, **kwargs)
 
 
+@pytest.mark.parametrize("name", ["sum", "prod"])
+@given(data=st.data())
+def test_sum_prod_of_integers_wrap_around(backend, ref, name, data):
+    """Integers over their whole range (uint32 too): the accumulation dtype's
+    wrap-around is the result, bit for bit."""
+    dtype = data.draw(s.dtype_names("integral", backend.dtype_names))
+    x = data.draw(s.arrays(dtype, ints="full"))
+    kwargs = _maybe(data, {}, {"axis": _axis(data, x.ndim), "dtype": None,
+                               "keepdims": data.draw(st.booleans())})
+    check(backend, ref, name, x, **kwargs)
+
+
 @pytest.mark.parametrize("name", ["max", "min"])
 @given(data=st.data())
 def test_max_min(backend, ref, name, data):
@@ -649,12 +684,29 @@ def test_take_along_axis(backend, ref, data):
 def test_matmul(backend, ref, data):
     d1, d2 = data.draw(s.dtype_pairs("numeric", backend.dtype_names))
     m, k, n = (data.draw(st.integers(1, 3)) for _ in range(3))
-    batch = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=2, max_side=2))
-    shape1 = batch.input_shapes[0] + (m, k) if data.draw(st.booleans()) else (k,)
-    shape2 = batch.input_shapes[1] + (k, n) if data.draw(st.booleans()) else (k,)
+    # Stacks broadcast; a 1 against a 0 makes an empty stack.
+    batch1, batch2 = data.draw(s.stack_shapes(), label="stacks")
+    shape1 = batch1 + (m, k) if data.draw(st.booleans()) else (k,)
+    shape2 = batch2 + (k, n) if data.draw(st.booleans()) else (k,)
     x1 = data.draw(s.arrays(d1, shape1, specials=False, lo=-10, hi=10))
     x2 = data.draw(s.arrays(d2, shape2, specials=False, lo=-10, hi=10))
     check(backend, ref, "matmul", x1, x2, exact=False)
+
+
+@pytest.mark.parametrize("name", ["matmul", "linalg.matmul"])
+@given(data=st.data())
+def test_matmul_of_shapes_that_do_not_fit(backend, ref, name, data):
+    """An undefined product raises at the call, on lazy backends too (the
+    shapes are known): no backend may broadcast an inner size of 1."""
+    from conformance._harness import resolve
+
+    shape1, shape2 = data.draw(s.unfit_matmul_shapes(), label="shapes")
+    d1, d2 = data.draw(s.dtype_pairs("numeric", backend.dtype_names))
+    x1, x2 = np.ones(shape1, dtype=d1), np.ones(shape2, dtype=d2)
+    with pytest.raises(Exception):  # noqa: B017 - the standard fixes no exception type
+        resolve(ref.xp)(name)(ref.from_numpy(x1), ref.from_numpy(x2))
+    with pytest.raises(Exception):  # noqa: B017
+        resolve(backend.xp)(name)(backend.from_numpy(x1), backend.from_numpy(x2))
 
 
 @given(data=st.data())
@@ -668,12 +720,36 @@ def test_tensordot(backend, ref, data):
     d1, d2 = data.draw(s.dtype_pairs("numeric", backend.dtype_names))
     shape = data.draw(s.shapes(min_dims=1, max_dims=3, min_side=1, max_side=3))
     k = data.draw(st.integers(0, len(shape)))
-    x1 = data.draw(s.arrays(d1, shape, specials=False, lo=-10, hi=10))
-    x2 = data.draw(s.arrays(d2, shape[len(shape) - k:] + (2,), specials=False, lo=-10, hi=10))
+    # Integers over their whole range: products and sums wrap around (uint32 too).
+    x1 = data.draw(s.arrays(d1, shape, specials=False, lo=-10, hi=10, ints="full"))
+    x2 = data.draw(s.arrays(d2, shape[len(shape) - k:] + (2,), specials=False, lo=-10,
+                            hi=10, ints="full"))
     kwargs = _maybe(data, {} if k == 2 else {"axes": k}, {"axes": k})
     # The sign of a zero sum of products depends on the summation order; the
     # standard does not fix it.
     check(backend, ref, "tensordot", x1, x2, exact=False, zero_sign=False, **kwargs)
+
+
+@given(data=st.data())
+def test_tensordot_axis_sequences(backend, ref, data):
+    """``axes`` as two sequences of axes in any order, negative ones included."""
+    d1, d2 = data.draw(s.dtype_pairs("numeric", backend.dtype_names))
+    shape1 = data.draw(s.shapes(min_dims=1, max_dims=3, min_side=1, max_side=3))
+    contracted = tuple(a % len(shape1) for a in data.draw(hnp.valid_tuple_axes(len(shape1)),
+                                                          label="axes of x1"))
+    # x2 keeps two axes or more (dask.array.tensordot misplaces negative axes of x1 then).
+    free = data.draw(s.shapes(min_dims=2, max_dims=3, min_side=1, max_side=2),
+                     label="free axes of x2")
+    order = data.draw(st.permutations(range(len(contracted) + len(free))), label="x2 layout")
+    sizes = [shape1[a] for a in contracted] + list(free)
+    shape2 = tuple(sizes[i] for i in order)
+    second = tuple(order.index(i) for i in range(len(contracted)))
+    first = tuple(a - len(shape1) if data.draw(st.booleans()) else a for a in contracted)
+    second = tuple(a - len(shape2) if data.draw(st.booleans()) else a for a in second)
+    x1 = data.draw(s.arrays(d1, shape1, specials=False, lo=-10, hi=10, ints="full"))
+    x2 = data.draw(s.arrays(d2, shape2, specials=False, lo=-10, hi=10, ints="full"))
+    check(backend, ref, "tensordot", x1, x2, axes=(first, second), exact=False,
+          zero_sign=False)
 
 
 @given(data=st.data())

@@ -54,11 +54,13 @@ def test_slogdet(backend, ref, data):
 
 @given(data=st.data())
 def test_solve(backend, ref, data):
-    dtype, x = _matrices(data, backend)
-    a = _well_conditioned(x)
-    n = a.shape[-1]
+    dtype, x = _matrices(data, backend, batch=False)
+    n = x.shape[-1]
+    # The stacks of x1 and x2 broadcast; a 1 against a 0 makes an empty stack.
+    batch1, batch2 = data.draw(s.stack_shapes(), label="stacks")
+    a = _well_conditioned(np.broadcast_to(x, batch1 + (n, n)).copy())
     vector = data.draw(st.booleans(), label="vector rhs")
-    b_shape = (n,) if vector else a.shape[:-2] + (n, data.draw(st.integers(1, 3)))
+    b_shape = (n,) if vector else batch2 + (n, data.draw(st.integers(1, 3)))
     b = data.draw(s.arrays(dtype, b_shape, specials=False, lo=-5, hi=5))
     check(backend, ref, "linalg.solve", a, b, tol=LOOSE, exact=False)
 
@@ -195,6 +197,24 @@ def test_cross_outer(backend, ref, data):
     b = data.draw(s.arrays(d2, (3,), specials=False, lo=-10, hi=10))
     check(backend, ref, "linalg.cross", a, b, tol=LOOSE, exact=False)
     check(backend, ref, "linalg.outer", a, b, tol=LOOSE, exact=False)
+
+
+@given(data=st.data())
+def test_cross_of_broadcast_stacks(backend, ref, data):
+    """The vectors along a negative ``axis``, the other axes broadcast (a 1
+    against a 0 makes an empty result)."""
+    d1, d2 = data.draw(s.dtype_pairs("numeric", backend.dtype_names))
+    batch1, batch2 = data.draw(s.stack_shapes(), label="stacks")
+    after = data.draw(st.integers(0, min(len(batch1), len(batch2))), label="axes after")
+
+    def with_vectors(batch):
+        cut = len(batch) - after
+        return batch[:cut] + (3,) + batch[cut:]
+
+    a = data.draw(s.arrays(d1, with_vectors(batch1), specials=False, lo=-10, hi=10))
+    b = data.draw(s.arrays(d2, with_vectors(batch2), specials=False, lo=-10, hi=10))
+    kwargs = {"axis": -1 - after} if after or data.draw(st.booleans()) else {}
+    check(backend, ref, "linalg.cross", a, b, tol=LOOSE, exact=False, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["diagonal", "trace"])
