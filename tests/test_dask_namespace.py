@@ -490,3 +490,24 @@ def test_functional_updates_through_a_reversed_slice_before_an_int():
     assert compute(got).tolist() == [[[2.0]]]
     with pytest.raises(IndexError):
         xport.at(chunked(a), (5, slice(None, None, -1))).add(1.0)  # still raised at the call
+
+
+def test_complex_expm1_special_cases_of_the_standard():
+    # The standard's table (NumPy's expm1, run per block by dask.array, gives NaN here).
+    inf, nan = math.inf, math.nan
+    cases = [(complex(inf, 0.0), complex(inf, 0.0)), (complex(-inf, inf), complex(-1.0, 0.0)),
+             (complex(-inf, nan), complex(-1.0, 0.0)), (complex(inf, inf), complex(inf, nan)),
+             (complex(inf, nan), complex(inf, nan)), (complex(nan, 0.0), complex(nan, 0.0)),
+             (complex(-0.0, 0.0), complex(0.0, 0.0))]
+    z = np.array([c for c, _ in cases] + [0.5 - 2j, 1e-10 + 1e-10j])
+    got = compute(xp.expm1(chunked(z, 3)))
+    for (value, want), out in zip(cases, got, strict=False):
+        for part in ("real", "imag"):
+            w, o = getattr(want, part), getattr(out, part)
+            assert (math.isnan(w) and math.isnan(o)) or (o == w and math.copysign(1, o) ==
+                                                           math.copysign(1, w)), (value, out)
+    np.testing.assert_allclose(got[-2:], np.expm1(z[-2:]), rtol=1e-15)  # finite: NumPy's
+    real = np.array([-1.5, 0.0, 2.0], dtype="float32")
+    assert xp.expm1(chunked(real)).dtype == np.float32
+    np.testing.assert_array_equal(compute(xp.expm1(chunked(real))), np.expm1(real))
+    assert xp.expm1(chunked(z.astype("complex64"))).dtype == np.complex64

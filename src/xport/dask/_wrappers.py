@@ -21,7 +21,7 @@ import numpy as np
 from .. import numpy as _xnp_module
 from .._common.axis_args import normalize_axes
 from .._common.promotion import make_result_type
-from . import _blocks, _creation
+from . import _blocks, _complex, _creation
 from ._info import DTYPES, INFO, dtype_name
 
 Array = Any
@@ -420,6 +420,7 @@ MAIN: dict[str, Any] = {
     **_dtype_functions(),
     **_creation.WRAPPERS,
     **_blocks.WRAPPERS,
+    **_complex.WRAPPERS,
     "broadcast_shapes": broadcast_shapes,
     "clip": clip,
     "concat": concat,
