@@ -5,10 +5,12 @@ ones that deviate are thin wrappers (see ``_PROVENANCE`` or ``python -m
 xport``). Arrays stay ``jax.Array``, and every function works on tracers, so
 code written against this namespace runs under ``jax.jit``, ``jax.grad``,
 ``jax.vmap`` and ``shard_map``. For real and integer arrays the wrappers add
-no operation: the program traces to the same jaxpr as the ``jax.numpy`` code
-it replaces. Complex inputs of the elementary functions (``exp``, ``sqrt``,
-``sin``, ...) take a few extra elementwise operations that restore the
-standard's symmetries and special cases, which XLA's complex kernels break.
+no operation (one exception: ``sign`` of real floating-point input takes a
+``where`` that makes ``sign(-0.0)`` the standard's ``+0``): the program traces
+to the same jaxpr as the ``jax.numpy`` code it replaces. Complex inputs of the
+elementary functions (``exp``, ``sqrt``, ``sin``, ...) take a few extra
+elementwise operations that restore the standard's symmetries and special
+cases, which XLA's complex kernels break.
 
 Supported: JAX 0.9 and newer (CI runs the newest release and 0.9).
 

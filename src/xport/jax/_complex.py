@@ -27,13 +27,18 @@ Array = Any
 def sign(x: Array, /) -> Array:
     """The sign of ``x``: -1, 0 or 1 for real numbers, ``x / |x|`` for complex ones.
 
-    Deviation fixed: ``jax.numpy.sign`` returns a complex zero with the input's
-    zero signs (``sign(-0-0j)`` is ``-0-0j``); the standard says ``0 + 0j``.
-    Real input goes to ``jax.numpy.sign`` unchanged.
+    Deviations fixed: ``jax.numpy.sign`` returns a zero with the input's zero
+    signs (``sign(-0.0)`` is ``-0.0``, ``sign(-0-0j)`` is ``-0-0j``); the
+    standard's table says ``0`` and ``0 + 0j`` (positive zeros, as NumPy and
+    array-api-strict give). Real floating-point input takes one more
+    ``where`` (XLA folds the cheaper ``+ 0.0`` away under ``jax.jit``); integer
+    input goes to ``jax.numpy.sign`` unchanged.
     """
     out = jnp.sign(x)
     if jnp.iscomplexobj(out):
         return jnp.where(x == 0, 0j, out)
+    if jnp.issubdtype(out.dtype, jnp.floating):
+        return jnp.where(x == 0, 0.0, out)
     return out
 
 
