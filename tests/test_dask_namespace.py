@@ -511,3 +511,30 @@ def test_complex_expm1_special_cases_of_the_standard():
     assert xp.expm1(chunked(real)).dtype == np.float32
     np.testing.assert_array_equal(compute(xp.expm1(chunked(real))), np.expm1(real))
     assert xp.expm1(chunked(z.astype("complex64"))).dtype == np.complex64
+
+
+def test_complex_tanh_at_infinity_follows_the_standard():
+    # The standard: tanh(+inf + bj) is 1 + 0j for finite b > 0 (1 - 0j for b < 0, tanh
+    # being odd and conjugate-symmetric); NumPy's C99 result is 1 + 0j * sin(2b), here
+    # 1 - 0j (found by the official suite).
+    b = 6.200928545548601e153
+    z = np.array([complex(math.inf, b), complex(math.inf, -b), complex(-math.inf, b),
+                  0.3 - 0.7j, 1e-3 + 2.0j])
+    got = compute(xp.tanh(chunked(z)))
+    assert got[:3].tolist() == [1 + 0j, 1 - 0j, -1 + 0j]
+    assert np.signbit(got[:3].imag).tolist() == [False, True, False]
+    np.testing.assert_allclose(got[3:], np.tanh(z[3:]), rtol=1e-15)
+
+
+def test_solve_beside_an_empty_right_hand_side():
+    # The empty result is made from NumPy stand-ins; an uninitialised stand-in for the
+    # non-empty x1 made NumPy raise LinAlgError (found by the official suite).
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((17, 17)) + 1j * rng.standard_normal((17, 17))
+    want = np.linalg.solve(a, np.zeros((4, 1, 17, 0), dtype=complex))
+    for _ in range(5):
+        got = xp.linalg.solve(chunked(a, 17), xp.zeros((4, 1, 17, 0), dtype=xp.complex128))
+        assert got.shape == want.shape and got.dtype == want.dtype
+        assert compute(got).shape == want.shape
+    wide = xp.linalg.svd(xp.ones((3, 0)))
+    np.testing.assert_array_equal(compute(wide.U), np.linalg.svd(np.ones((3, 0))).U)

@@ -1,10 +1,12 @@
-"""Complex ``expm1`` with the standard's special cases, lazily.
+"""Complex ``expm1`` and ``tanh`` with the standard's special cases, lazily.
 
 NumPy's complex ``expm1`` (which ``dask.array.expm1`` runs per block) gives
-NaN where the standard's table gives an infinity or ``-1 + 0j``. The shared
+NaN where the standard's table gives an infinity or ``-1 + 0j``, and its
+complex ``tanh`` gives C99's ``1 + 0j * sin(2b)`` for ``+infinity + bj``
+where the standard says ``1 + 0j`` (``1 - 0j`` for negative ``b``). The shared
 mechanism of :mod:`xport._common.complex_functions` (fold, call the native,
 patch the table, unfold) runs here on Dask arrays, as a few more elementwise
-layers of the graph. Real input goes to ``dask.array.expm1`` untouched.
+layers of the graph. Real input goes to ``dask.array``'s function untouched.
 """
 
 from __future__ import annotations
@@ -50,4 +52,5 @@ OPS = ComplexOps(xp=_XP, make=_make, is_complex=_is_complex)
 
 WRAPPERS: dict[str, Any] = {
     "expm1": make_complex_function("expm1", da.expm1, OPS),
+    "tanh": make_complex_function("tanh", da.tanh, OPS),
 }

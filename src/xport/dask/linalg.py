@@ -63,8 +63,8 @@ def _gufunc(name: str, signature: str, arrays: tuple[Any, ...], numpy_func: Call
                        for part in ins.replace("),(", ")|(").split("|"))
     if axes is None and _known_empty(arrays):
         # Dask's rechunking divides by zero-length chunks. Empty arrays hold
-        # no data, so NumPy's answer for empty stand-ins is the whole answer.
-        out = numpy_func(*(_np.empty(a.shape, a.dtype) for a in arrays), **options)
+        # no data, so NumPy's answer for stand-ins is the whole answer.
+        out = numpy_func(*(_stand_in(a) for a in arrays), **options)
         out = tuple(map(_one_chunk, out)) if isinstance(out, tuple) else _one_chunk(out)
         return result(*out) if result is not None else out
     dtypes = _output_dtypes(name, numpy_func, arrays, core_ndims, options)
@@ -72,6 +72,17 @@ def _gufunc(name: str, signature: str, arrays: tuple[Any, ...], numpy_func: Call
                            output_dtypes=dtypes[0] if len(dtypes) == 1 else list(dtypes),
                            output_sizes=sizes, allow_rechunk=True, axes=axes, **options)
     return result(*out) if result is not None else out
+
+
+def _stand_in(x: Any) -> Any:
+    """A NumPy array of ``x``'s shape and dtype that every function here takes:
+    identity matrices where the last two axes are square (not singular, positive
+    definite), ones elsewhere. Beside an empty operand the result is empty or
+    fixed by the shapes, but a non-empty operand must not be garbage: solve
+    raised LinAlgError for an uninitialised ``x1`` beside an empty ``x2``."""
+    if x.ndim >= 2 and x.shape[-1] == x.shape[-2]:
+        return _np.broadcast_to(_np.eye(x.shape[-1], dtype=x.dtype), x.shape)
+    return _np.ones(x.shape, dtype=x.dtype)
 
 
 def _one_chunk(host: Any) -> Any:
@@ -279,8 +290,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(f"linalg.cross() needs 3 elements along axis {axis}; got shapes "
                          f"{tuple(x1.shape)} and {tuple(x2.shape)}")
     if _known_empty((x1, x2)):
-        return _one_chunk(_xnp.linalg.cross(_np.empty(x1.shape, x1.dtype),
-                                            _np.empty(x2.shape, x2.dtype), axis=axis))
+        return _one_chunk(_xnp.linalg.cross(_stand_in(x1), _stand_in(x2), axis=axis))
     return _gufunc("cross", "(k),(k)->(k)", (x1, x2), _cross, axes=[(axis,), (axis,), (axis,)])
 
 

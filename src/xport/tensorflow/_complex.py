@@ -102,5 +102,8 @@ WRAPPERS: dict[str, Any] = {
     "log1p": make_complex_function("log1p", tf.math.log1p, OPS, kernel=log1p_kernel(OPS)),
     # TensorFlow's complex expm1 gives NaN at the table's infinities and -0 for -0+0j.
     "expm1": make_complex_function("expm1", tf.math.expm1, OPS),
+    # TensorFlow's complex tanh gives C99's 1 + 0j * sin(2b) for +inf + bj (the
+    # standard: 1 + 0j for positive b).
+    "tanh": make_complex_function("tanh", tf.math.tanh, OPS),
     "sign": sign,
 }
