@@ -89,7 +89,9 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
                 scalar_first: bool = False, scalar_second: bool = False,
                 native_name: str | None = None,
                 doc: str | None = None,
-                promote_scalars: bool = False) -> Callable[[Any, Any], Any]:
+                promote_scalars: bool = False,
+                elsewhere: Callable[[Any, Any], Any] | None = None,
+                elsewhere_dtypes: Collection[Any] = ()) -> Callable[[Any, Any], Any]:
     """A binary function of the standard over ``native``.
 
     ``scalar_first`` / ``scalar_second`` say whether ``native`` itself takes a
@@ -98,24 +100,39 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
     native needs operands of one dtype, so a scalar made an array of another
     dtype (a ``complex`` beside real floats) is promoted with the array as two
     arrays are. ``doc`` replaces the generated docstring, which names the
-    native as ``native_name`` (default: its ``__name__``).
+    native as ``native_name`` (default: its ``__name__``). ``elsewhere`` is
+    called instead of ``native`` when the operands (after promotion) have one of
+    ``elsewhere_dtypes``, dtypes the native has no kernel for; the common case
+    pays one set lookup for it.
     """
     promote_pair = make_promote_pair(ops)
     scalar_operand = make_scalar_operand(ops)
+    special = frozenset(elsewhere_dtypes) if elsewhere is not None else frozenset()
+    other: Callable[[Any, Any], Any] = elsewhere or native
 
     def binary(x1: Any, x2: Any, /) -> Any:
         if type(x1) in PYTHON_SCALARS:
-            if type(x2) not in PYTHON_SCALARS and not scalar_first:
-                x1 = scalar_operand(x1, x2)
-                if promote_scalars and x1.dtype != x2.dtype:
-                    x1, x2 = promote_pair(x1, x2)
+            if type(x2) not in PYTHON_SCALARS:
+                if not scalar_first:
+                    x1 = scalar_operand(x1, x2)
+                    if promote_scalars and x1.dtype != x2.dtype:
+                        x1, x2 = promote_pair(x1, x2)
+                if special and x2.dtype in special:
+                    return other(x1, x2)
         elif type(x2) in PYTHON_SCALARS:
             if not scalar_second:
                 x2 = scalar_operand(x2, x1)
                 if promote_scalars and x1.dtype != x2.dtype:
                     x1, x2 = promote_pair(x1, x2)
-        elif x1.dtype != x2.dtype:
-            x1, x2 = promote_pair(x1, x2)
+            if special and x1.dtype in special:
+                return other(x1, x2)
+        else:
+            dtype = x1.dtype
+            if dtype != x2.dtype:
+                x1, x2 = promote_pair(x1, x2)
+                dtype = x1.dtype
+            if dtype in special:
+                return other(x1, x2)
         return native(x1, x2)
 
     binary.__name__ = binary.__qualname__ = name

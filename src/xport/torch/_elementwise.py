@@ -16,7 +16,7 @@ import torch
 from .._common.elementwise import make_binary
 from .._common.signed_zeros import make_remainder
 from ._operands import ELEMENTWISE
-from ._unsigned import ROUTES, UNSIGNED_NOTE, routed
+from ._unsigned import ROUTES, SHELL_UNSIGNED, UNSIGNED_NOTE, routed
 
 Array = Any
 
@@ -112,8 +112,9 @@ def _takes_scalar(native: Callable[..., Any], name: str, *, first: bool) -> bool
 
 
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
-    name: make_binary(routed(name, native), ELEMENTWISE, name=name,
-                      native_name=f"torch.{native.__name__}",
+    name: make_binary(native, ELEMENTWISE, name=name, native_name=f"torch.{native.__name__}",
+                      elsewhere=routed(name, native) if name in ROUTES else None,
+                      elsewhere_dtypes=SHELL_UNSIGNED,
                       scalar_first=_takes_scalar(native, name, first=True),
                       scalar_second=_takes_scalar(native, name, first=False))
     for name, native in _BINARY.items()
