@@ -538,3 +538,12 @@ def test_solve_beside_an_empty_right_hand_side():
         assert compute(got).shape == want.shape
     wide = xp.linalg.svd(xp.ones((3, 0)))
     np.testing.assert_array_equal(compute(wide.U), np.linalg.svd(np.ones((3, 0))).U)
+
+
+def test_complex_special_case_wrappers_pass_dask_keywords_for_real_input():
+    x = da.ones(3, dtype=np.float32)
+    out = xp.expm1(x, dtype=np.float64)  # dask.array.expm1's own keyword, as compat passes it
+    assert out.dtype == np.float64
+    np.testing.assert_allclose(out.compute(), np.expm1(np.ones(3, dtype=np.float64)))
+    with pytest.raises(TypeError, match="real input only"):
+        xp.tanh(da.ones(3, dtype=np.complex64), dtype=np.complex128)

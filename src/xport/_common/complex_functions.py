@@ -400,10 +400,14 @@ def make_complex_function(name: str, native: Callable[[Any], Any], ops: ComplexO
         symmetry, rules = TABLES[name]
         complex_branch = _fixed(kernel or native, ops, symmetry, rules, AFTER.get(name, ()))
 
-    def function(x: Any, /) -> Any:
+    def function(x: Any, /, **kwargs: Any) -> Any:
         if is_complex(x):
+            if kwargs:
+                raise TypeError(f"{name}(): the library's own keywords ({', '.join(kwargs)}) "
+                                "are taken for real input only; complex input goes through "
+                                "xport's special-case handling")
             return complex_branch(x)
-        return native(x)
+        return native(x, **kwargs) if kwargs else native(x)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = (
@@ -413,6 +417,7 @@ def make_complex_function(name: str, native: Callable[[Any], Any], ops: ComplexO
         "of a branch cut ``-x - 0j`` lies on) and returns NaN where the standard's "
         "special-case table gives a value; here the input is folded by the symmetry, "
         "the table's entries are patched in and the result is unfolded. Real input "
-        "goes to the native function unchanged."
+        "goes to the native function unchanged, with the library's own keywords "
+        "(``out=``, ...), as array-api-compat passes them; complex input takes none."
     )
     return function
