@@ -19,6 +19,27 @@ def test_report_runs_and_passes():
     assert "all checks passed" in out
 
 
+def test_help_is_plain_text():
+    result = subprocess.run([sys.executable, "-m", "xport", "--help"], capture_output=True,
+                            text=True, check=True)
+    assert "python -m xport: what is installed" in result.stdout
+    assert "``" not in result.stdout
+
+
+def test_report_rows_are_the_namespaces_namespace_gives():
+    import xport
+    from xport.__main__ import BACKENDS
+
+    rows = [backend for backend, _ in BACKENDS]
+    assert rows == ["numpy", "torch", "jax", "tensorflow", "dask"]
+    for backend in rows:
+        try:
+            ns = xport.namespace(backend)
+        except ImportError:  # the library is not installed here: the row says so
+            continue
+        assert ns.__name__ == f"xport.{backend}"
+
+
 def test_self_check_computation_values():
     import numpy as np
 

@@ -12,19 +12,14 @@ from collections import Counter
 from typing import Any
 
 from . import __version__, namespace, namespace_of
-from ._dispatch import NAMESPACE_PACKAGES
+from ._libraries import LIBRARIES
 from ._selfcheck import compare, computation
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
 
-# (backend, distribution that provides it)
-BACKENDS: tuple[tuple[str, str], ...] = (
-    ("numpy", "numpy"),
-    ("torch", "torch"),
-    ("jax", "jax"),
-    ("tensorflow", "tensorflow"),
-    ("dask", "dask"),
-    ("cupy", "cupy"),
-)
+# (backend, distribution that provides it): every library with an xport
+# namespace, so that each row the report shows is one namespace() gives.
+BACKENDS: tuple[tuple[str, str], ...] = tuple(
+    (lib.xport_module, lib.name) for lib in LIBRARIES if lib.xport_module)
 _FALLBACK_DISTRIBUTIONS = {"tensorflow": ("tensorflow-cpu", "tf-nightly")}
 
 
@@ -56,7 +51,9 @@ def _load(backend: str) -> tuple[Any, str | None]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the report; return 0 when every installed backend passes the self-check."""
-    parser = argparse.ArgumentParser(prog="python -m xport", description=__doc__)
+    # The module docstring is reST; the terminal gets it without markup.
+    parser = argparse.ArgumentParser(prog="python -m xport",
+                                     description=(__doc__ or "").replace("``", ""))
     parser.add_argument("--names", action="store_true",
                         help="also list the wrapped and missing names per backend")
     args = parser.parse_args(argv)
@@ -76,9 +73,6 @@ def main(argv: list[str] | None = None) -> int:
         version = _version(backend, distribution)
         if version is None:
             print(f"{backend:<12}{'-':<14}not installed")
-            continue
-        if backend not in NAMESPACE_PACKAGES:
-            print(f"{backend:<12}{version:<14}no xport namespace yet")
             continue
         ns, error = _load(backend)
         if ns is None:
