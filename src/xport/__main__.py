@@ -114,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {backend:<12}ok ({shown}, ...)")
 
     if not loaded:
-        print("\nno array library installed: pip install 'xport[numpy]' (or torch, jax, "
-              "tensorflow)")
+        print("\nno array library installed: pip install 'xport-arrays[numpy]' (or torch, "
+              "jax, tensorflow, dask)")
         return 1
     if failures:
         print(f"\nFAILED: {', '.join(dict.fromkeys(failures))}")
