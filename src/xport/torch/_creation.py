@@ -22,8 +22,6 @@ def _is_integral(dtype: DType) -> bool:
     return dtype is not None and not (dtype.is_floating_point or dtype.is_complex)
 
 
-
-
 def arange(start: float, /, stop: float | None = None, step: float = 1, *,
            dtype: DType | None = None, device: Device | None = None, **kwargs: Any) -> Array:
     """Evenly spaced values in ``[start, stop)``.

@@ -99,11 +99,11 @@ class Route:
         order, back, operands, keywords, uint64, mixed = (
             self.order, self.back, self.operands, self.keywords, self.uint64, self.mixed)
 
-        def carried(value: Any, dtype: torch.dtype, operand: bool) -> Any:
+        def carried(value: Any, dtype: torch.dtype | None, operand: bool) -> Any:
             if isinstance(value, torch.Tensor):
                 shell = value.dtype in SHELL_UNSIGNED
                 return carry(value, value.dtype, order=order) if shell else value
-            if operand and type(value) is int:
+            if operand and dtype is not None and type(value) is int:
                 return carry(value, dtype, order=order)
             return value
 
@@ -123,11 +123,9 @@ class Route:
 
         def carried_call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
             dtype = _shell_dtype(args)
-            if dtype is None:
-                if mixed and any(getattr(a, "dtype", None) in SHELL_UNSIGNED for a in args):
-                    args = tuple(carry(a, a.dtype, order=order)
-                                 if getattr(a, "dtype", None) in SHELL_UNSIGNED else a
-                                 for a in args)
+            if dtype is None:  # a first operand of another dtype: carry only uint tensors
+                if mixed:
+                    args = tuple(carried(a, None, False) for a in args)
                 return function(*args, **kwargs)
             args = tuple(carried(a, dtype, i < operands) for i, a in enumerate(args))
             kwargs = {k: carried(v, dtype, k in keywords) for k, v in kwargs.items()}
@@ -151,14 +149,17 @@ def _below(x: Any, y: Any) -> Any:
     return torch.lt(torch.bitwise_xor(x, _INT64_MIN), torch.bitwise_xor(y, _INT64_MIN))
 
 
-def _as_bits(value: Any, like: Any) -> Any:
-    return torch.as_tensor(value, dtype=torch.int64, device=like.device)
+def _bit_tensors(a: Any, b: Any) -> tuple[Any, Any]:
+    """``a`` and ``b`` (``int64`` bits, one of them possibly a Python int) as
+    ``int64`` tensors on the tensor operand's device."""
+    if not isinstance(a, torch.Tensor):
+        a = torch.as_tensor(a, dtype=torch.int64, device=b.device)
+    return a, torch.as_tensor(b, dtype=torch.int64, device=a.device)
 
 
 def uint64_floor_divide(a: Any, b: Any) -> Any:
     """``a // b`` of ``uint64`` values held as ``int64`` bits."""
-    a = _as_bits(a, b) if not isinstance(a, torch.Tensor) else a
-    b = _as_bits(b, a)
+    a, b = _bit_tensors(a, b)
     large = torch.lt(b, 0)  # b >= 2**63: the quotient is 0 or 1
     divisor = torch.where(large, torch.ones_like(b), b)
     # a = 2 * (a >>> 1) + low bit; halving makes a non-negative int64 dividend.
@@ -170,14 +171,13 @@ def uint64_floor_divide(a: Any, b: Any) -> Any:
 
 
 def _uint64_remainder(a: Any, b: Any) -> Any:
-    a = _as_bits(a, b) if not isinstance(a, torch.Tensor) else a
-    return a - uint64_floor_divide(a, b) * _as_bits(b, a)
+    a, b = _bit_tensors(a, b)
+    return a - uint64_floor_divide(a, b) * b
 
 
 def _uint64_right_shift(a: Any, b: Any) -> Any:
     """``a >> b`` with zeros shifted in (``int64``'s shift copies the sign bit)."""
-    a = _as_bits(a, b) if not isinstance(a, torch.Tensor) else a
-    b = _as_bits(b, a)
+    a, b = _bit_tensors(a, b)
     # Amounts of 64 and more (negative as int64 bits) shift everything out.
     amount = torch.where(torch.logical_or(torch.lt(b, 0), torch.gt(b, 64)), 64, b)
     kept = torch.bitwise_left_shift(torch.ones_like(amount), 64 - amount) - 1  # low 64-b bits
@@ -189,8 +189,7 @@ def _uint64_pow(a: Any, b: Any) -> Any:
     ``int64``) is replaced by one of ``[2**62, 2**63)`` with the same result:
     odd powers repeat with period ``2**62`` modulo ``2**64``, and even bases
     give 0 from exponent 64 on."""
-    a = _as_bits(a, b) if not isinstance(a, torch.Tensor) else a
-    b = _as_bits(b, a)
+    a, b = _bit_tensors(a, b)
     reduced = torch.bitwise_or(torch.bitwise_and(b, 2**62 - 1), 2**62)
     return torch.pow(a, torch.where(torch.lt(b, 0), reduced, b))
 
