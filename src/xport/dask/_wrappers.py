@@ -19,7 +19,7 @@ import dask.array as _dask_array
 import numpy as np
 
 from .. import numpy as _xnp_module
-from .._common.axis_args import normalize_axes
+from .._common.axis_args import new_axis_positions, normalize_axes
 from .._common.promotion import make_result_type
 from . import _blocks, _complex, _creation
 from ._info import DTYPES, INFO, dtype_name
@@ -161,11 +161,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     (``ValueError`` here, as NumPy); a position outside ``[-M, M)`` (``M`` the
     output's number of dimensions) raises ``IndexError``.
     """
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    positions = normalize_axes(axes, x.ndim + len(axes))
-    if len(set(positions)) != len(positions):
-        raise ValueError(f"expand_dims(): axis {axis!r} repeats a position of the output")
-    return da.expand_dims(x, positions)
+    return da.expand_dims(x, new_axis_positions(axis, x.ndim))
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None,

@@ -8,7 +8,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from .._common.axis_args import normalize_axes
+from .._common.axis_args import new_axis_positions
 
 Array = Any
 
@@ -19,11 +19,11 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     Deviation fixed: ``jax.numpy.expand_dims`` raises ``ValueError`` for a
     position outside ``[-M, M)`` (``M`` the output's number of dimensions);
     the standard says ``IndexError``, raised here from the static shape before
-    ``jax.numpy.expand_dims`` is called. A tuple that repeats a position still
-    raises ``jax.numpy``'s ``ValueError``. Adds no operation to a traced program.
+    ``jax.numpy.expand_dims`` is called (a tuple that repeats a position raises
+    ``ValueError``, as ``jax.numpy``'s does). Adds no operation to a traced
+    program.
     """
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    normalize_axes(axes, jnp.ndim(x) + len(axes))
+    new_axis_positions(axis, jnp.ndim(x))
     return jnp.expand_dims(x, axis)
 
 

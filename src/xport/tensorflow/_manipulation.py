@@ -11,7 +11,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from .._common.axis_args import normalize_axes
+from .._common.axis_args import new_axis_positions, normalize_axes
 from .._common.copying import make_reshape
 from ._copy import deep_copy
 from ._operands import dims, promote_all, rank
@@ -96,11 +96,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     Deviation fixed: ``tf.expand_dims`` takes a single int; 2025.12 allows a
     tuple. An axis out of range raises ``IndexError``.
     """
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    positions = normalize_axes(axes, rank(x) + len(axes), name="axis")
-    if len(set(positions)) != len(positions):
-        raise ValueError(f"expand_dims(): axis {axis!r} repeats a position")
-    for position in sorted(positions):
+    for position in sorted(new_axis_positions(axis, rank(x))):
         x = tf.expand_dims(x, position)
     return x
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import torch
 
-from .._common.axis_args import normalize_axes
+from .._common.axis_args import new_axis_positions, normalize_axes
 from .._common.copying import make_reshape
 from ._dtypes import result_type
 from ._unsigned import SHELL_UNSIGNED
@@ -74,10 +74,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """
     if isinstance(axis, int):
         return torch.unsqueeze(x, axis)
-    positions = normalize_axes(axis, x.ndim + len(axis), name="axis")
-    if len(set(positions)) != len(positions):
-        raise ValueError(f"expand_dims(): axis {axis!r} repeats a position")
-    for position in sorted(positions):
+    for position in sorted(new_axis_positions(axis, x.ndim)):
         x = torch.unsqueeze(x, position)
     return x
 
