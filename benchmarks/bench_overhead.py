@@ -2,10 +2,10 @@
 
 Run with ``nox -s benchmarks`` or ``python -m benchmarks.bench_overhead``
 (``--backends numpy,torch`` to pick backends, ``--small-only`` to skip the
-(1000, 1000) inputs). Prints, per installed backend: the cost of
-``namespace_of`` for 1 and 3 arrays beside ``array_api_compat.array_namespace``
-and of xport's copies of compat's other helpers (``is_numpy_array``, ``size``,
-``device``, ...) beside compat's own,
+(1000, 1000) inputs, ``--json PATH`` to write the rows as data). Prints, per
+installed backend: the cost of ``namespace_of`` for 1 and 3 arrays beside
+``array_api_compat.array_namespace`` and of xport's copies of compat's other
+helpers (``is_numpy_array``, ``size``, ``device``, ...) beside compat's own
 (where array-api-compat supports the backend; it has no TensorFlow support)
 and beside the array's own ``__array_namespace__`` (NumPy, JAX), and for a
 representative set of wrapped functions (see ``benchmarks/cases.py``) the time
@@ -32,6 +32,7 @@ import warnings
 from typing import Any
 
 import xport
+from benchmarks._record import write_json
 from benchmarks._timing import best_us, compare_us, table
 from benchmarks.cases import CASES, BackendCases, as_op
 
@@ -202,29 +203,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backends", default=",".join(CASES),
                         help="comma-separated backends (default: all with cases)")
     parser.add_argument("--small-only", action="store_true", help="skip (1000, 1000)")
+    parser.add_argument("--json", metavar="PATH", help="also write the rows, with the date, "
+                        "machine and versions, as JSON (the docs build draws them)")
     args = parser.parse_args(argv)
     backends = available(args.backends)
     warnings.simplefilter("ignore")  # e.g. JAX's int64 -> int32 truncation notices
     header(backends)
+    shapes = SHAPES[:1] if args.small_only else SHAPES
+    sections = {"dispatch": dispatch_rows(backends), "helpers": helper_rows(backends),
+                "ops": op_rows(backends, shapes)}
 
     print("\nnamespace_of vs array_api_compat.array_namespace (us per call; "
           "own: x.__array_namespace__(), where the array has it; "
           "compat '-': array-api-compat does not support the backend)")
-    print(table(dispatch_rows(backends), [("backend", "backend"), ("arrays", "arrays"),
+    print(table(sections["dispatch"], [("backend", "backend"), ("arrays", "arrays"),
                                            ("xport", "xport"), ("compat", "compat"),
                                            ("own", "own"), ("ratio", "xport/compat")]))
     print("\narray-api-compat's helpers: xport vs array-api-compat (us per call)")
-    print(table(helper_rows(backends), [("backend", "backend"), ("helper", "helper"),
+    print(table(sections["helpers"], [("backend", "backend"), ("helper", "helper"),
                                         ("xport", "xport"), ("compat", "compat"),
                                         ("ratio", "xport/compat")]))
-    shapes = SHAPES[:1] if args.small_only else SHAPES
     print("\nwrapped functions: xport vs native vs array-api-compat (us per call; "
           "compat only eager and where array_api_compat.<backend> exists)")
-    print(table(op_rows(backends, shapes), [
+    print(table(sections["ops"], [
         ("backend", "backend"), ("mode", "mode"), ("op", "op"), ("shape", "shape"),
         ("native_us", "native"), ("xport_us", "xport"), ("compat_us", "compat"),
         ("xport/native", "xport/native"), ("xport-native_us", "xport-native"),
         ("compat/native", "compat/native")]))
+    if args.json:
+        write_json(args.json, "overhead", {"backends": backends,
+                                           "shapes": ["x".join(map(str, s)) for s in shapes]},
+                   sections)
     return 0
 
 

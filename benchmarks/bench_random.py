@@ -1,7 +1,8 @@
 """Throughput of xport.random.normal against each library's own generator.
 
 Run with ``python -m benchmarks.bench_random`` (``--n`` sets the count,
-default 1e7 float32 normals; ``--backends numpy,torch`` restricts). Per
+default 1e7 float32 normals; ``--backends numpy,torch`` restricts; ``--json PATH``
+writes the rows as data). Per
 installed backend: the library's generator (NumPy ``Generator.standard_normal``,
 ``torch.randn``, ``jax.random.normal``, ``tf.random.normal``, Dask's
 ``default_rng().standard_normal``, computed), xport eagerly,
@@ -20,6 +21,7 @@ from typing import Any
 
 import xport
 import xport.random as xr
+from benchmarks._record import write_json
 from benchmarks._timing import compare_us, table
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -92,16 +94,22 @@ def rows(backends: list[str], n: int) -> list[dict[str, object]]:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=float, default=1e7, help="normals per call")
     parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,dask")
-    args = parser.parse_args()
+    parser.add_argument("--json", metavar="PATH", help="also write the rows, with the date, "
+                        "machine and versions, as JSON (the docs build draws them)")
+    args = parser.parse_args(argv)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
     print(f"{int(args.n):,} float32 normals per call; best of 3, interleaved")
-    print(table(rows(wanted, int(args.n)), [("backend", "backend"), ("route", "route"),
+    measured = rows(wanted, int(args.n))
+    print(table(measured, [("backend", "backend"), ("route", "route"),
                                             ("ms", "ms"), ("Mnormals/s", "Mnormals/s"),
                                             ("vs native", "x native")]))
+    if args.json:
+        write_json(args.json, "random", {"backends": wanted, "n": int(args.n),
+                                         "dtype": "float32"}, {"normal": measured})
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ Build (warnings are errors, and every code example runs)::
 The support matrix is generated while building, from the ``_PROVENANCE`` tables
 of the namespaces importable here and from ``conformance/xfails/*.txt``
 (``_ext/xport_docs.py``); backends that are not installed are listed as such,
-and the code examples that need them are skipped.
+and the code examples that need them are skipped. The charts are drawn from
+measurements the build takes (``_ext/xport_charts.py``; ``XPORT_DOCS_MEASUREMENTS``
+chooses: ``measure``, ``off`` or a directory of recorded JSON).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "xport_docs",
+    "xport_charts",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -68,7 +71,8 @@ napoleon_numpy_docstring = True
 doctest_global_setup = """
 import importlib.util as _importlib_util
 HAVE = {name: _importlib_util.find_spec(name) is not None
-        for name in ("numpy", "torch", "jax", "tensorflow", "dask")}
+        for name in ("numpy", "torch", "jax", "tensorflow", "dask", "distributed",
+                     "array_api_compat")}
 HAVE["xport.random"] = _importlib_util.find_spec("xport.random") is not None
 """
 doctest_test_doctest_blocks = "default"
@@ -83,5 +87,8 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
-html_sidebars: dict[str, list[str]] = {"**": ["sidebar-nav-bs"]}
+# No left sidebar: the top bar lists every page, and the article gets the width.
+html_sidebars: dict[str, list[str]] = {"**": []}
 html_show_sourcelink = False
+html_static_path = ["_static"]
+html_css_files = ["xport.css"]

@@ -158,6 +158,8 @@ def xfail_files() -> dict[str, Path]:
 # -- docutils helpers -------------------------------------------------------------------------
 
 def _cell(content: str | nodes.Node) -> nodes.entry:
+    if isinstance(content, nodes.entry):
+        return content
     entry = nodes.entry()
     if isinstance(content, nodes.Node):
         entry += content
@@ -238,6 +240,13 @@ class SupportSummary(_Directive):
         return [table(headers, rows, widths=[3, 4, 2, 2, 2, 3]), caption]
 
 
+def _kind_cell(kind: str) -> nodes.entry:
+    """A matrix cell coloured by its kind (``xport-native`` etc. in xport.css)."""
+    entry = nodes.entry(classes=[f"xport-{kind}"])
+    entry += nodes.paragraph(text=kind)
+    return entry
+
+
 class SupportMatrix(_Directive):
     """Per standard function and backend: native / wrapped / missing."""
 
@@ -248,7 +257,7 @@ class SupportMatrix(_Directive):
         rows: list[list[str | nodes.Node]] = []
         for name, since in standard_functions():
             rows.append([_literal(name), since,
-                         *(b.provenance.get(name, "missing") for b in shown)])
+                         *(_kind_cell(b.provenance.get(name, "missing")) for b in shown)])
         result: list[nodes.Node] = []
         if absent:
             result.append(nodes.paragraph(
