@@ -268,14 +268,16 @@ def _promoting_binary(native: _F) -> _F:
     """``native`` with the standard's promotion for 0-d operands (NumPy < 2 casts
     0-d arrays, NumPy scalars and Python scalars by value)."""
 
-    def binary(x1: Any, x2: Any, /) -> Any:
+    def binary(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
         if np.ndim(x1) == 0 or np.ndim(x2) == 0:
             x1, x2 = _standard_operands(x1, x2)
-        return native(x1, x2)
+        return native(x1, x2, **kwargs)
 
     binary.__name__ = binary.__qualname__ = getattr(native, "__name__", "binary")
     binary.__doc__ = (f"NumPy's ``{binary.__name__}`` following the standard's promotion "
-                      "table for 0-d operands (NumPy < 2 casts them by value).")
+                      "table for 0-d operands (NumPy < 2 casts them by value); NumPy's "
+                      "own keywords (``out=``, ...) go to it, as array-api-compat passes "
+                      "them.")
     return binary
 
 
