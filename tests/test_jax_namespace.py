@@ -25,7 +25,7 @@ from xport.jax._concrete import DataDependentShapeError  # noqa: E402
 # conformance checks; other versions may need fewer or more (see
 # xport/jax/_wrappers.py).
 EXPECTED_WRAPPED_JAX_0_10 = {
-    "__array_namespace_info__", "all", "any", "argmax", "argmin", "astype",
+    "__array_namespace_info__", "all", "any", "argmax", "argmin", "asarray", "astype",
     "broadcast_arrays", "can_cast", "cumulative_prod", "expand_dims", "finfo",
     "floor_divide", "iinfo",
     "meshgrid", "nonzero", "pow", "remainder", "repeat", "searchsorted", "unique_all",

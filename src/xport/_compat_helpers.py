@@ -59,6 +59,11 @@ def array_namespace(*xs: object, api_version: str | None = None,
     non-standard keywords. ``use_compat=True`` gives xport's conforming
     ``xport.jax`` instead, and ``use_compat=False`` the library's own module
     for every library. Everything else is :func:`namespace_of`'s answer.
+
+    Deviation: ``numpy.matrix`` raises ``TypeError`` (array-api-compat gives
+    its NumPy namespace, whose functions then return matrices of the wrong
+    shape; its ``is_array_api_obj`` already says a matrix is no array API
+    object, and SciPy refuses matrices too). Pass ``numpy.asarray(x)``.
     """
     if api_version is None and use_compat is None:
         found = namespace_of(*xs)

@@ -14,7 +14,7 @@ import sys
 from types import ModuleType
 from typing import Any, Final, cast
 
-from ._libraries import LIBRARIES
+from ._libraries import LIBRARIES, REFUSED_CLASSES
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
 from ._typing import Namespace
 
@@ -75,12 +75,15 @@ _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
 _UNSEEN: Final[Any] = _Marker("<unseen>")
 
 
+def _class_key(klass: type) -> tuple[str, str]:
+    """(root module, class name): how the library tables name a class."""
+    return klass.__module__.partition(".")[0], klass.__qualname__.rpartition(".")[2]
+
+
 def _backend_from_mro(cls: type) -> str | None:
     """The backend name of ``cls`` by its MRO, or None; imports nothing."""
     for klass in cls.__mro__:
-        root = klass.__module__.partition(".")[0]
-        name = klass.__qualname__.rpartition(".")[2]
-        backend = _ARRAY_CLASSES.get((root, name))
+        backend = _ARRAY_CLASSES.get(_class_key(klass))
         if backend is not None:
             return backend
     return None
@@ -154,18 +157,38 @@ def _classify(cls: type[object], x: object, position: int) -> Any:
     that rebind an annotated name.)
     """
     backend = _resolve_backend(cls)
+    if backend is not None:
+        _refuse_class(cls, position)
     if backend is not None and (backend in NAMESPACE_PACKAGES or backend in _EXTERNAL_NAMESPACES
                                 or not hasattr(cls, "__array_namespace__")):
         return _load_namespace(backend)
     if issubclass(cls, _SCALAR_TYPES):
         return _IGNORED
     if hasattr(cls, "__array_namespace__"):
+        method = getattr(x, "__array_namespace__", None)
+        if not callable(method):
+            raise TypeError(
+                f"{_type_name(x)} (argument {position}) has an __array_namespace__ that is "
+                f"a {type(method).__name__!r} object, not a method; it must be a method "
+                "taking api_version= and returning the array's namespace")
         return _PROTOCOL
     raise TypeError(_unknown_type_message(x, position))
 
 
+def _refuse_class(cls: type, position: int) -> None:
+    """``TypeError`` when ``cls`` is (a subclass of) an array class dispatch refuses."""
+    for klass in cls.__mro__:
+        reason = REFUSED_CLASSES.get(_class_key(klass))
+        if reason is not None:
+            raise TypeError(f"namespace_of() does not accept {_type_name_of(cls)} "
+                            f"(argument {position}): {reason}")
+
+
 def _type_name(x: object) -> str:
-    cls = type(x)
+    return _type_name_of(type(x))
+
+
+def _type_name_of(cls: type) -> str:
     module = cls.__module__
     return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
 
@@ -212,12 +235,15 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
             backend = _namespace_label(x.__array_namespace__(api_version=api_version))  # type: ignore[attr-defined]
         seen.setdefault(backend, (i, x))
     parts = [f"{b} ({_type_name(x)}, argument {i})" for b, (i, x) in seen.items()]
-    first = next(iter(seen))
+    # Only a library xport.convert() can convert to is suggested.
+    target = next((b for b in seen if b in NAMESPACE_PACKAGES or b in _EXTERNAL_NAMESPACES),
+                  None)
+    fix = (f"e.g. xport.convert(x, {target!r})" if target is not None
+           else "with the asarray() or from_dlpack() of the namespace you work in")
     # Opens with array-api-compat's words: code that matches them keeps working.
     raise TypeError(
         "Multiple namespaces for array inputs: namespace_of() got arrays of more than one "
-        "library: " + " and ".join(parts)
-        + f". Convert them to one library first, e.g. xport.convert(x, {first!r})."
+        "library: " + " and ".join(parts) + f". Convert them to one library first, {fix}."
     )
 
 
@@ -246,8 +272,10 @@ def namespace_of(*arrays: object, api_version: str | None = None,
     ``dask.array``).
 
     Raises ``TypeError`` when no argument is an array, when arrays of two
-    libraries are mixed, or for an unknown type; ``ValueError`` for an
-    unsupported ``api_version`` or ``use_compat``.
+    libraries are mixed, for an unknown type, and for ``numpy.matrix`` (which
+    keeps two dimensions where the standard's shapes have fewer: pass
+    ``numpy.asarray(x)``); ``ValueError`` for an unsupported ``api_version``
+    or ``use_compat``.
     """
     if api_version is not None or use_compat is not None:
         _check_api_version(api_version)

@@ -65,3 +65,12 @@ LIBRARIES: Final[tuple[Library, ...]] = (
 )
 
 BY_NAME: Final[dict[str, Library]] = {lib.name: lib for lib in LIBRARIES}
+
+# Array classes whose instances dispatch refuses, though they belong to a
+# library above: (root module, class name) -> why, and what to pass instead.
+REFUSED_CLASSES: Final[dict[tuple[str, str], str]] = {
+    # As SciPy refuses it too.
+    ("numpy", "matrix"): (
+        "numpy.matrix stays 2-d through reshape, indexing and reductions, so the standard's "
+        "shapes would silently come out wrong; pass numpy.asarray(x) instead"),
+}

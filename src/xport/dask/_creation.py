@@ -19,6 +19,7 @@ from typing import Any
 import dask.array as _dask_array
 import numpy as np
 
+from .._common.shapes import check_shape, check_sizes
 from ._info import check_device
 
 Array = Any
@@ -113,12 +114,15 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     """An uninitialised array of ``shape`` (Dask fills it lazily).
 
     Deviations fixed: ``dask.array.empty`` has no ``device`` keyword and no
-    introspectable signature, and its automatic chunking divides by zero on
-    some empty shapes (an empty array gets one chunk here). Dask's own
+    introspectable signature, its automatic chunking divides by zero on
+    some empty shapes (an empty array gets one chunk here), and it makes an
+    array of negative shape from a negative size (here ``ValueError``, as
+    NumPy raises). Dask's own
     keywords (``chunks=``, ``name=``, ``meta=``, ...) are passed on, as
     array-api-compat does.
     """
     check_device(device)
+    check_shape(shape, "empty()")
     return da.empty(shape, dtype=np.float64 if dtype is None else dtype,
                    **_chunked(shape, kwargs))
 
@@ -127,6 +131,7 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Any = None, **kwargs: Any) -> Array:
     """An array of zeros (see :func:`empty` for the deviation fixed and Dask's keywords)."""
     check_device(device)
+    check_shape(shape, "zeros()")
     return da.zeros(shape, dtype=np.float64 if dtype is None else dtype,
                    **_chunked(shape, kwargs))
 
@@ -135,6 +140,7 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Any = None, **kwargs: Any) -> Array:
     """An array of ones (see :func:`empty` for the deviation fixed and Dask's keywords)."""
     check_device(device)
+    check_shape(shape, "ones()")
     return da.ones(shape, dtype=np.float64 if dtype is None else dtype,
                    **_chunked(shape, kwargs))
 
@@ -143,6 +149,7 @@ def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex,
          dtype: DType | None = None, device: Any = None, **kwargs: Any) -> Array:
     """An array of ``shape`` filled with ``fill_value`` (see :func:`empty`)."""
     check_device(device)
+    check_shape(shape, "full()")
     if dtype is None:
         dtype = np.asarray(fill_value).dtype
     return da.full(shape, fill_value, dtype=dtype, **_chunked(shape, kwargs))
@@ -190,9 +197,12 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
     fails on empty matrices diagonals outside the matrix (all zeros here) and
     non-square matrices (cut from a square one here). Dask's own ``chunks=``
     is passed on, as array-api-compat does (for a non-square matrix it chunks
-    the square the matrix is cut from).
+    the square the matrix is cut from). A negative ``n_rows`` or ``n_cols``
+    raises ``ValueError``, as in NumPy (Dask would make an array of negative
+    shape).
     """
     check_device(device)
+    check_sizes("eye()", n_rows=n_rows, n_cols=n_cols)
     dtype = np.float64 if dtype is None else dtype
     cols = n_rows if n_cols is None else n_cols
     # dask.array.eye divides by the size, and builds a broken graph for a
@@ -216,9 +226,12 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     the last chunk). Complex bounds, which ``dask.array.linspace`` rejects,
     give the real and imaginary parts their own spacing, as NumPy does. Dask's
     own keywords (``chunks=``, ``retstep=``) are passed on, as array-api-compat
-    does; ``retstep=True`` returns ``(array, step)`` as there.
+    does; ``retstep=True`` returns ``(array, step)`` as there. A negative
+    ``num`` raises ``ValueError``, as in NumPy (Dask would make an array of
+    negative shape).
     """
     check_device(device)
+    check_sizes("linspace()", num=num)
     if dtype is None:
         dtype = (np.complex128 if isinstance(start, complex) or isinstance(stop, complex)
                  else np.float64)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 import jax.numpy as jnp
 
+from .._common.axis_args import normalize_axes
 from ._info import default_index_dtype
 
 Array = Any
@@ -17,14 +18,20 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     """Indices of the maximum values of ``x`` along ``axis`` (of the flattened
     ``x`` when None).
 
-    Deviation fixed: ``jax.numpy.argmax`` declares ``keepdims=None`` (meaning
+    Deviations fixed: ``jax.numpy.argmax`` declares ``keepdims=None`` (meaning
     False); the standard's signature says ``keepdims=False``. Same computation.
+    An ``axis`` out of range raises ``IndexError`` naming it (JAX's says only
+    "tuple index out of range").
     """
+    if axis is not None:
+        normalize_axes((axis,), x.ndim, name="axis")
     return jnp.argmax(x, axis=axis, keepdims=keepdims)
 
 
 def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Indices of the minimum values of ``x`` along ``axis`` (see :func:`argmax`)."""
+    if axis is not None:
+        normalize_axes((axis,), x.ndim, name="axis")
     return jnp.argmin(x, axis=axis, keepdims=keepdims)
 
 

@@ -22,6 +22,7 @@ from .._common.tuples import make_broadcast_arrays, make_meshgrid
 from . import (
     _complex,
     _concrete,
+    _creation,
     _dtypes,
     _elementwise,
     _manipulation,
@@ -47,6 +48,7 @@ def _accepts_negative_axes(transpose: Any) -> bool:
 
 # Names whose jax.numpy function deviates on every supported JAX.
 ALWAYS: dict[str, Any] = {
+    "asarray": _creation.asarray,
     "can_cast": _dtypes.can_cast,
     "finfo": _dtypes.finfo,
     "iinfo": _dtypes.iinfo,

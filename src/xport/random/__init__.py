@@ -26,6 +26,8 @@ corresponding ``jax.random`` function under JAX's default configuration
   float64 (PyTorch's ``mps``) the FMAs round twice and draws are within 3 ulp.
   In float64 ``normal`` is within 1e-13 relative (XLA's float64 ``erfinv``
   differs more).
+* A negative size in ``shape`` (or ``split``'s ``num``) raises ``ValueError``
+  on every backend.
 * Defaults are JAX's, so a call without ``dtype`` gives the same numbers on
   every backend: ``float32`` floats, ``int32`` integers, ``uint32`` bits.
   ``float64`` gives JAX's numbers with ``jax_enable_x64`` on (52 random
@@ -49,6 +51,7 @@ import importlib
 from types import ModuleType
 from typing import Any, Final
 
+from .._common.shapes import check_shape
 from .._dispatch import namespace, namespace_of
 from . import _portable
 
@@ -74,8 +77,12 @@ def _route(xp: Any) -> Any:
     return module
 
 
-def _shape(shape: Shape) -> tuple[int, ...]:
-    return (shape,) if isinstance(shape, int) else tuple(shape)
+def _shape(shape: Shape, what: str) -> tuple[int, ...]:
+    """``shape`` as a tuple; ``ValueError`` naming ``what`` for a negative size
+    (NumPy's route would draw an empty array, JAX's fail in its compiler)."""
+    dims = (shape,) if isinstance(shape, int) else tuple(shape)
+    check_shape(dims, what)
+    return dims
 
 
 def key(seed: Any, *, xp: Any, device: Any = None) -> Any:
@@ -95,6 +102,7 @@ def split(key: Any, num: Shape = 2) -> Any:
     """``num`` new keys from ``key``, shape ``(num, 2)`` (or ``(*num, 2)`` for a
     tuple), as ``jax.random.split``."""
     xp = namespace_of(key)
+    check_shape(num, "split()")
     return _route(xp).split(xp, key, num)
 
 
@@ -110,7 +118,7 @@ def bits(key: Any, shape: Shape = (), dtype: Any = None) -> Any:
     ``uint8``, ``uint16`` and ``uint64`` where the library has them), as
     ``jax.random.bits``."""
     xp = namespace_of(key)
-    return _route(xp).bits(xp, key, _shape(shape), dtype)
+    return _route(xp).bits(xp, key, _shape(shape, "bits()"), dtype)
 
 
 def uniform(key: Any, shape: Shape = (), dtype: Any = None, minval: Any = 0.0,
@@ -119,15 +127,15 @@ def uniform(key: Any, shape: Shape = (), dtype: Any = None, minval: Any = 0.0,
     ``jax.random.uniform``. ``minval``/``maxval`` may be arrays broadcasting
     with ``shape``."""
     xp = namespace_of(key)
-    return _route(xp).uniform(xp, key, _shape(shape), dtype=_float(xp, dtype), minval=minval,
-                             maxval=maxval)
+    return _route(xp).uniform(xp, key, _shape(shape, "uniform()"), dtype=_float(xp, dtype),
+                             minval=minval, maxval=maxval)
 
 
 def normal(key: Any, shape: Shape = (), dtype: Any = None) -> Any:
     """Standard normal floats (``float32`` by default), as ``jax.random.normal``
     (bit-identical to JAX on CPU in float32; float64 within 1e-13 relative)."""
     xp = namespace_of(key)
-    return _route(xp).normal(xp, key, _shape(shape), _float(xp, dtype))
+    return _route(xp).normal(xp, key, _shape(shape, "normal()"), _float(xp, dtype))
 
 
 def integers(key: Any, shape: Shape, low: Any, high: Any, dtype: Any = None) -> Any:
@@ -137,7 +145,8 @@ def integers(key: Any, shape: Shape, low: Any, high: Any, dtype: Any = None) -> 
     ranges that are not powers of two is reproduced."""
     xp = namespace_of(key)
     dtype = xp.int32 if dtype is None else dtype
-    return _route(xp).integers(xp, key, _shape(shape), low=low, high=high, dtype=dtype)
+    return _route(xp).integers(xp, key, _shape(shape, "integers()"), low=low, high=high,
+                               dtype=dtype)
 
 
 def permutation(key: Any, x: Any, axis: int = 0, independent: bool = False) -> Any:
@@ -155,14 +164,16 @@ def choice(key: Any, a: Any, shape: Shape = (), replace: bool = True, p: Any = N
     or without replacement, optionally with probabilities ``p``, as
     ``jax.random.choice``."""
     xp = namespace_of(key)
-    return _route(xp).choice(xp, key, a, _shape(shape), replace=replace, p=p, axis=axis)
+    return _route(xp).choice(xp, key, a, _shape(shape, "choice()"), replace=replace, p=p,
+                             axis=axis)
 
 
 def bernoulli(key: Any, p: Any = 0.5, shape: Shape | None = None) -> Any:
     """Booleans, True with probability ``p`` (a float or a float array
     broadcasting with ``shape``), as ``jax.random.bernoulli``."""
     xp = namespace_of(key)
-    return _route(xp).bernoulli(xp, key, p, None if shape is None else _shape(shape))
+    return _route(xp).bernoulli(xp, key, p,
+                                None if shape is None else _shape(shape, "bernoulli()"))
 
 
 def categorical(key: Any, logits: Any, axis: int = -1, shape: Shape | None = None) -> Any:
@@ -170,7 +181,7 @@ def categorical(key: Any, logits: Any, axis: int = -1, shape: Shape | None = Non
     ``jax.random.categorical``; ``shape`` must end with the logits' batch shape."""
     xp = namespace_of(key)
     return _route(xp).categorical(xp, key, logits, axis,
-                                  None if shape is None else _shape(shape))
+                                  None if shape is None else _shape(shape, "categorical()"))
 
 
 def truncated_normal(key: Any, lower: Any, upper: Any, shape: Shape | None = None,
@@ -182,7 +193,8 @@ def truncated_normal(key: Any, lower: Any, upper: Any, shape: Shape | None = Non
     with JAX to a few ulp rather than bit for bit."""
     xp = namespace_of(key)
     return _route(xp).truncated_normal(xp, key, lower, upper,
-                                       shape=None if shape is None else _shape(shape),
+                                       shape=None if shape is None
+                                       else _shape(shape, "truncated_normal()"),
                                        dtype=_float(xp, dtype))
 
 
@@ -200,7 +212,7 @@ def gamma(key: Any, a: Any, shape: Shape | None = None, dtype: Any = None) -> An
     until every element is accepted, as JAX does.
     """
     xp = namespace_of(key)
-    return _route(xp).gamma(xp, key, a, None if shape is None else _shape(shape),
+    return _route(xp).gamma(xp, key, a, None if shape is None else _shape(shape, "gamma()"),
                             _float(xp, dtype))
 
 

@@ -18,8 +18,9 @@ import numpy as np
 import tensorflow as tf
 
 from .._common.copying import copy_required
+from .._common.shapes import check_shape, check_sizes
 from ._copy import deep_copy, on_device
-from ._info import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT, device_string
+from ._info import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT, device_string, dtype_named
 from ._operands import COMPLEX, INTEGRAL, cast, dims, promote_all, rank, scalar_tensor
 
 Array = Any
@@ -101,7 +102,10 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = 
     itself (the only way to share a variable's memory; later assignments show
     through); with ``copy=None`` it is read into a tensor (TensorFlow shares
     the buffer until the variable is next assigned, so nothing is copied).
+    ``dtype`` may be a standard dtype's name (``"float64"``).
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "asarray()")
     if isinstance(obj, _TENSORS):
         if copy is False:
             out = obj
@@ -205,8 +209,9 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     """A tensor of ``shape`` (TensorFlow has no uninitialised tensors: zeros).
 
     Deviations fixed: ``tf.zeros`` has no ``device``; the default dtype is the
-    namespace's (``float32``).
+    namespace's (``float32``); a negative size raises ``ValueError``.
     """
+    check_shape(shape, "empty()")
     return zeros(shape, dtype=dtype, device=device)
 
 
@@ -214,8 +219,10 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """A tensor of zeros of ``shape``.
 
-    Deviation fixed: ``tf.zeros`` has no ``device``.
+    Deviations fixed: ``tf.zeros`` has no ``device``, and raises
+    ``InvalidArgumentError`` for a negative size (here ``ValueError``, as NumPy).
     """
+    check_shape(shape, "zeros()")
     with placed(device):
         return tf.zeros(_shape(shape), dtype=dtype or DEFAULT_FLOAT)
 
@@ -224,8 +231,10 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Device | None = None) -> Array:
     """A tensor of ones of ``shape``.
 
-    Deviation fixed: ``tf.ones`` has no ``device``.
+    Deviations fixed: ``tf.ones`` has no ``device``, and raises
+    ``InvalidArgumentError`` for a negative size (here ``ValueError``, as NumPy).
     """
+    check_shape(shape, "ones()")
     with placed(device):
         return tf.ones(_shape(shape), dtype=dtype or DEFAULT_FLOAT)
 
@@ -280,8 +289,10 @@ def full(shape: int | tuple[int, ...], fill_value: complex, *, dtype: DType | No
 
     Deviations fixed: TensorFlow's ``tf.fill`` calls the shape ``dims``, has no
     ``dtype`` or ``device``, and gives Python ints ``int32`` and complex numbers
-    ``complex128`` (the namespace's defaults: ``int64``, ``complex64``).
+    ``complex128`` (the namespace's defaults: ``int64``, ``complex64``); a
+    negative size raises ``ValueError`` (TensorFlow: ``InvalidArgumentError``).
     """
+    check_shape(shape, "full()")
     dtype = dtype or _scalar_dtype(fill_value)
     with placed(device):
         return tf.fill(_shape(shape), _fill_value(fill_value, dtype))
@@ -305,8 +316,11 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
 
     Deviations fixed: ``tf.eye`` has no ``k`` or ``device``. A ``k`` beyond
     the matrix (all zeros) is clamped to its edge first, so that a Python int
-    beyond int64 does not reach TensorFlow (which refuses it).
+    beyond int64 does not reach TensorFlow (which refuses it). A negative
+    ``n_rows`` or ``n_cols`` raises ``ValueError``, as in NumPy (TensorFlow's
+    ``tf.range`` error would not name it).
     """
+    check_sizes("eye()", n_rows=n_rows, n_cols=n_cols)
     n_cols = n_rows if n_cols is None else n_cols
     if isinstance(k, int) and isinstance(n_rows, int) and isinstance(n_cols, int):
         k = min(max(k, -n_rows), n_cols)
@@ -324,8 +338,10 @@ def linspace(start: complex, stop: complex, /, num: int, *, dtype: DType | None 
     Deviations fixed: ``tf.linspace`` has no ``endpoint``, ``dtype`` or
     ``device``, rejects complex bounds and gives Python ints ``float64``; here
     the values are computed in double precision and cast to ``dtype``
-    (default ``float32``, or ``complex64`` for complex bounds).
+    (default ``float32``, or ``complex64`` for complex bounds). A negative
+    ``num`` raises ``ValueError``, as in NumPy.
     """
+    check_sizes("linspace()", num=num)
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
     if dtype is None:
         dtype = DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT

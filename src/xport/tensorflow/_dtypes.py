@@ -15,19 +15,24 @@ from .._common.dtype_limits import make_finfo, make_iinfo
 from .._common.kinds import make_isdtype
 from .._common.promotion import make_result_type
 from ._copy import deep_copy, on_device
-from ._info import DTYPES, INFO, dtype_name
+from ._info import DTYPES, INFO, dtype_name, dtype_named
 
 Array = Any
 
 
-def astype(x: Array, dtype: tf.DType, /, *, copy: bool = True, device: Any = None) -> Array:
+def astype(x: Array, dtype: tf.DType | str, /, *, copy: bool = True,
+           device: Any = None) -> Array:
     """``x`` cast to ``dtype`` (and placed on ``device`` when given).
 
     Deviation fixed: TensorFlow has no ``astype``; this is ``tf.cast``, which
     already makes a new tensor when the dtype changes. ``copy=False`` returns
     ``x`` itself (a ``tf.Variable`` included) when nothing changes;
-    ``copy=True`` always returns a new tensor with its own buffer.
+    ``copy=True`` always returns a new tensor with its own buffer. ``dtype``
+    may be a standard dtype's name (``"float64"``); an unknown name raises
+    ``TypeError`` listing the valid ones.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "astype()")
     if x.dtype != dtype:
         out = tf.cast(x, dtype)
     elif copy:

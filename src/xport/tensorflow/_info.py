@@ -23,10 +23,13 @@ from typing import Any
 
 import tensorflow as tf
 
+from .._common.dtype_names import make_dtype_named
 from .._common.info import BackendInfo, make_info_class
 from .._spec.dtypes import DTYPE_NAMES
 
 DTYPES: dict[str, tf.DType] = {name: getattr(tf, name) for name in DTYPE_NAMES}
+# The dtype of a standard name, for wrappers handed a name: dtype_named(name, 'f()').
+dtype_named = make_dtype_named(DTYPES)
 NAMES: dict[tf.DType, str] = {dtype: name for name, dtype in DTYPES.items()}
 
 DEFAULT_FLOAT = tf.float32

@@ -5,6 +5,11 @@ or a tuple, and ``axis=()`` reduces nothing, so the wrappers fix dtypes only:
 integers accumulate as the standard says (signed in ``int64``, unsigned in
 ``uint64``, ``bool`` in ``int64``), ``dtype=`` is honoured, and ``bool``
 inputs (for which TensorFlow has no arithmetic kernels) are cast first.
+
+``mean``, ``var`` and ``std`` of integer or ``bool`` input, which the standard
+leaves unspecified, are computed in the default floating dtype (``float32``),
+as NumPy, JAX and Dask compute them in theirs: ``tf.reduce_mean`` would
+truncate (``mean([1, 2])`` would be ``1``).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import tensorflow as tf
 
 from .._common.accumulation import accumulation_dtype_name
 from .._common.axis_args import normalize_axes
-from ._info import DTYPES, dtype_name
+from ._info import DEFAULT_FLOAT, DTYPES, dtype_name
 from ._operands import COMPLEX, cast, dims, promote_all, rank
 
 Array = Any
@@ -60,13 +65,21 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
                           keepdims=keepdims)
 
 
+def _floating(x: Array) -> Array:
+    """``x``, in the default floating dtype when it is integral or ``bool``."""
+    dtype = tf.as_dtype(x.dtype)  # NumPy input too, as tf.reduce_mean takes it
+    return tf.cast(x, DEFAULT_FLOAT) if dtype.is_integer or dtype.is_bool else x
+
+
 def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     """Arithmetic mean of ``x`` over ``axis``.
 
-    Deviation fixed: ``tf.reduce_mean`` is TensorFlow's name (it conforms for
-    floating-point tensors; ``axis=()`` returns ``x``).
+    Deviations fixed: ``tf.reduce_mean`` is TensorFlow's name (it conforms for
+    floating-point tensors; ``axis=()`` returns ``x``), and it truncates the
+    mean of integers; here integer and ``bool`` input is averaged in the
+    default floating dtype (``float32``), as NumPy, JAX and Dask do in theirs.
     """
-    return tf.reduce_mean(x, axis=_axis(axis), keepdims=keepdims)
+    return tf.reduce_mean(_floating(x), axis=_axis(axis), keepdims=keepdims)
 
 
 def _count(x: Array, axis: Axis) -> Array:
@@ -85,7 +98,10 @@ def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     """Variance of ``x`` over ``axis``, with ``N - correction`` degrees of freedom.
 
     Deviation fixed: ``tf.math.reduce_variance`` has no ``correction``.
+    Integer and ``bool`` input is computed in the default floating dtype (see
+    :func:`mean`).
     """
+    x = _floating(x)
     centred = x - tf.reduce_mean(x, axis=_axis(axis), keepdims=True)
     squares = tf.math.real(centred * tf.math.conj(centred)) if x.dtype in COMPLEX else \
         tf.math.square(centred)

@@ -168,13 +168,23 @@ def solve(x1: Array, x2: Array, /) -> Array:
     vector, any other ``x2`` a (stack of) matrix; stacks broadcast.
 
     Deviations fixed: ``tf.linalg.solve`` needs a matrix right-hand side, equal
-    batch dimensions and one dtype (they promote here).
+    batch dimensions and one dtype (they promote here). TensorFlow has
+    ``float16`` kernels only under XLA (``jit_compile=True``); elsewhere an
+    eager call raises ``TypeError`` saying so (TensorFlow's own error is a
+    ``NotFoundError`` listing kernels).
     """
     x1, x2 = _operand_pair(x1, x2)
     vector = _rank(x2) == 1
     rhs = x2[:, None] if vector else x2
     a, b = _broadcast_batch(x1, rhs)
-    out = _tf.linalg.solve(a, b)
+    try:
+        out = _tf.linalg.solve(a, b)
+    except _tf.errors.NotFoundError as exc:
+        if a.dtype != _tf.float16:
+            raise
+        raise TypeError("solve(): TensorFlow has no float16 kernel for linalg.solve outside "
+                        "XLA; cast both operands to float32 or float64 with astype() "
+                        "first") from exc
     return out[..., 0] if vector else out
 
 

@@ -1,4 +1,8 @@
-"""Creation functions where PyTorch deviates from the standard."""
+"""Creation functions where PyTorch deviates from the standard.
+
+Each also takes a standard dtype's name (``dtype="float64"``), as NumPy, JAX,
+TensorFlow and Dask do; PyTorch's own functions take only ``torch.dtype``.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any, Literal
 
 import torch
 
+from ._info import dtype_named
 from ._unsigned import SHELL_UNSIGNED
 
 Array = Any
@@ -35,6 +40,8 @@ def arange(start: float, /, stop: float | None = None, step: float = 1, *,
     ``torch.arange`` (``torch.empty`` for an empty range), as array-api-compat
     does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "arange()")
     if stop is None:
         start, stop = 0, start
     if step != 0 and math.ceil((stop - start) / step) <= 0:
@@ -62,6 +69,8 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = 
     PyTorch's own keywords (``requires_grad=``, ...) are passed on to
     ``torch.asarray``, as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "asarray()")
     if device is None and isinstance(obj, torch.Tensor):
         device = obj.device
     try:
@@ -96,6 +105,8 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
     ``torch.empty``, as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "empty()")
     return torch.empty(shape, dtype=dtype, device=device, **kwargs)
 
 
@@ -108,6 +119,8 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
     ``torch.zeros``, as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "zeros()")
     return torch.zeros(shape, dtype=dtype, device=device, **kwargs)
 
 
@@ -120,6 +133,8 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
     ``torch.ones``, as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "ones()")
     return torch.ones(shape, dtype=dtype, device=device, **kwargs)
 
 
@@ -133,6 +148,8 @@ def full(shape: int | tuple[int, ...], fill_value: complex, *, dtype: DType | No
     PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
     ``torch.full``, as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "full()")
     return torch.full(_shape(shape), fill_value, dtype=dtype, device=device, **kwargs)
 
 
@@ -147,6 +164,8 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
     ``torch.eye`` (``torch.zeros``, whose diagonal is then set, for ``k != 0``),
     as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "eye()")
     n_cols = n_rows if n_cols is None else n_cols
     if dtype in SHELL_UNSIGNED:
         return eye(n_rows, n_cols, k=k, device=device, **kwargs).to(dtype)
@@ -168,6 +187,8 @@ def linspace(start: complex, stop: complex, /, num: int, *, dtype: DType | None 
     PyTorch's own keywords (``out=``, ``requires_grad=``, ...) are passed on to
     ``torch.linspace``, as array-api-compat does.
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "linspace()")
     if endpoint:
         return torch.linspace(start, stop, num, dtype=dtype, device=device, **kwargs)
     return torch.linspace(start, stop, num + 1, dtype=dtype, device=device, **kwargs)[:-1]

@@ -11,7 +11,7 @@ from .._common.dtype_info import make_can_cast
 from .._common.dtype_limits import make_finfo, make_iinfo
 from .._common.kinds import make_isdtype
 from .._common.promotion import make_result_type
-from ._info import DTYPES, INFO, dtype_name
+from ._info import DTYPES, INFO, dtype_name, dtype_named
 
 Array = Any
 
@@ -21,14 +21,18 @@ def _as_dtype(dtype: Any) -> torch.dtype:
     return getattr(torch, dtype) if isinstance(dtype, str) else dtype  # type: ignore[no-any-return]
 
 
-def astype(x: Array, dtype: torch.dtype, /, *, copy: bool = True,
+def astype(x: Array, dtype: torch.dtype | str, /, *, copy: bool = True,
            device: Any = None) -> Array:
     """Cast ``x`` to ``dtype`` (and to ``device`` when given).
 
     Deviation fixed: PyTorch has no ``astype`` function; this is
     ``x.to(dtype, copy=copy)``. ``copy=False`` returns ``x`` itself when
-    nothing changes.
+    nothing changes. ``dtype`` may also be a standard dtype's name
+    (``"float64"``), as NumPy, JAX, TensorFlow and Dask accept (``x.to`` would
+    read a string as a device).
     """
+    if isinstance(dtype, str):
+        dtype = dtype_named(dtype, "astype()")
     if device is None:
         return x.to(dtype, copy=copy)
     return x.to(device=device, dtype=dtype, copy=copy)

@@ -12,12 +12,15 @@ from typing import Any
 
 import torch
 
+from .._common.dtype_names import make_dtype_named
 from .._common.info import BackendInfo, make_info_class
 from .._spec.dtypes import DTYPE_NAMES
 
 DTYPES: dict[str, torch.dtype] = {
     name: getattr(torch, name) for name in DTYPE_NAMES if hasattr(torch, name)
 }
+# The dtype of a standard name, for wrappers handed a name: dtype_named(name, 'f()').
+dtype_named = make_dtype_named(DTYPES)
 NAMES: dict[torch.dtype, str] = {dtype: name for name, dtype in DTYPES.items()}
 
 

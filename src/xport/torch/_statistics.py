@@ -9,6 +9,11 @@ Integer accumulation follows the standard: signed integers accumulate in
 tensors, so those accumulate in ``int64`` and are cast, which gives the same
 bits modulo 2**64; the ``uint64`` result supports casting and comparison but
 little arithmetic in PyTorch.
+
+``mean``, ``var`` and ``std`` of integer or ``bool`` input, which the standard
+leaves unspecified and PyTorch refuses, are computed in the default floating
+dtype (``torch.get_default_dtype()``), as NumPy, JAX and Dask compute them in
+theirs.
 """
 
 from __future__ import annotations
@@ -86,14 +91,25 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
     return _accumulate(_prod, x, dtype, axis, keepdims, **kwargs)
 
 
+def _floating(x: Array) -> Array:
+    """``x``, in the default floating dtype when it is integral or ``bool``."""
+    if x.is_floating_point() or x.is_complex():
+        return x
+    return x.to(torch.get_default_dtype())
+
+
 def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False, **kwargs: Any) -> Array:
     """Arithmetic mean of ``x`` over ``axis``.
 
-    Deviation fixed: ``axis=()`` reduces nothing (PyTorch: everything).
+    Deviations fixed: ``axis=()`` reduces nothing (PyTorch: everything), and
+    integer and ``bool`` input, which ``torch.mean`` refuses, is averaged in
+    the default floating dtype, as NumPy, JAX and Dask do in theirs.
 
     PyTorch's own keywords (``out=``, ``dtype=``, ...) are passed on to
     ``torch.mean``, as array-api-compat does.
     """
+    if "dtype" not in kwargs:
+        x = _floating(x)
     return _mean(x, axis, keepdims, **kwargs)
 
 
@@ -101,26 +117,26 @@ def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
         keepdims: bool = False, **kwargs: Any) -> Array:
     """Variance of ``x`` over ``axis``, with ``N - correction`` degrees of freedom.
 
-    Deviations fixed: PyTorch's default correction is 1 (the standard: 0) and
-    ``axis=()`` reduces nothing.
+    Deviations fixed: PyTorch's default correction is 1 (the standard: 0),
+    ``axis=()`` reduces nothing, and integer and ``bool`` input (which
+    ``torch.var`` refuses) is computed in the default floating dtype.
 
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.var``, as
     array-api-compat does.
     """
-    return _var(x, axis, keepdims, correction=correction, **kwargs)
+    return _var(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
 def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
         keepdims: bool = False, **kwargs: Any) -> Array:
     """Standard deviation of ``x`` over ``axis`` (see :func:`var`).
 
-    Deviations fixed: PyTorch's default correction is 1 (the standard: 0) and
-    ``axis=()`` reduces nothing.
+    Deviations fixed: as for :func:`var`.
 
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.std``, as
     array-api-compat does.
     """
-    return _std(x, axis, keepdims, correction=correction, **kwargs)
+    return _std(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
 def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
