@@ -41,6 +41,16 @@ def tests(session: nox.Session) -> None:
     session.run("python", "-m", "pytest", "-n", "2", *session.posargs)
 
 
+@nox.session
+def checked(session: nox.Session) -> None:
+    """The offline conformance suite on the checked namespaces (XPORT_CHECKED=1):
+    checked mode must accept every call the standard allows."""
+    session.install(*TEST_DEPS, *(d for deps in BACKENDS.values() for d in deps))
+    session.install("-e", ".")
+    session.run("python", "-m", "pytest", "-n", "2", "conformance", *session.posargs,
+                env={"XPORT_CHECKED": "1"})
+
+
 # Older releases CI tests, one backend each: release -> (backend, requirements).
 OLDER_RELEASES = {
     "numpy-1.26": ("numpy", ["numpy==1.26.*"]),  # the oldest NumPy supported
@@ -119,6 +129,7 @@ def benchmarks(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.bench_scatter")
     session.run("python", "-m", "benchmarks.bench_autodiff")
     session.run("python", "-m", "benchmarks.bench_random")
+    session.run("python", "-m", "benchmarks.bench_checked")
 
 
 @nox.session

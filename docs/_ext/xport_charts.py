@@ -13,15 +13,17 @@ when, on what machine and with which library versions its data was measured:
     xport and through array-api-compat (and, compiled, through xport).
 ``random``
     ``xport.random.normal`` throughput per route beside each library's generator.
+``checked``
+    What checked mode adds to a call, per backend (``benchmarks/bench_checked.py``).
 ``support``
     Per backend, how many of the standard's functions are native, wrapped or
     missing (no measurement: the namespaces' ``_PROVENANCE`` tables).
 
 The data comes from the benchmark scripts run with ``--json`` (``benchmarks/``).
 ``XPORT_DOCS_MEASUREMENTS`` says where: unset or ``measure`` (the default) runs
-them once per HTML build, about two minutes, so the charts show the code being
-built on the machine building it; a directory uses the ``overhead.json`` and
-``random.json`` recorded there (say, on a quiet machine); ``off`` draws no
+them once per build, about two and a half minutes, so the charts show the code being
+built on the machine building it; a directory uses the ``overhead.json``,
+``random.json`` and ``checked.json`` recorded there (say, on a quiet machine); ``off`` draws no
 measured chart, for a quick local build. Measuring happens when a page with a
 chart is read, so an incremental build keeps the last measurement (``-E``
 measures afresh); the data is copied beside the HTML pages (``_measurements/``).
@@ -54,12 +56,15 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = {
     "overhead": ["-m", "benchmarks.bench_overhead", "--small-only"],
     "random": ["-m", "benchmarks.bench_random", "--n", "1e6"],
+    "checked": ["-m", "benchmarks.bench_checked"],
 }
 CHART_DATA = {"dispatch": "overhead", "helpers": "overhead", "overhead": "overhead",
-              "random": "random", "support": None}
+              "random": "random", "checked": "checked", "support": None}
 # Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
 COLOURS = {"xport": "#0072B2", "compat": "#E69F00", "compiled": "#56B4E9", "native": "#009E73",
            "wrapped": "#E69F00", "missing": "#D55E00"}
+BACKEND_COLOURS = {"numpy": "#0072B2", "torch": "#D55E00", "jax": "#009E73",
+                   "tensorflow": "#E69F00", "dask": "#CC79A7"}
 MEASURED_DIR = "_measurements"
 
 _measured: dict[str, dict[str, Any] | None] = {}
@@ -250,6 +255,27 @@ def draw_random(data: dict[str, Any]) -> str:
     return _svg(plt, fig)
 
 
+def draw_checked(data: dict[str, Any]) -> str:
+    rows = data["sections"]["calls"]
+    calls = list(dict.fromkeys(r["call"] for r in rows))
+    backends = list(dict.fromkeys(r["backend"] for r in rows))
+    added = {(r["backend"], r["call"]): r["added_us"] for r in rows}
+    plt, fig = _figure(7.5, 0.16 * len(calls) * len(backends) + 1)
+    ax = fig.add_subplot()
+    height = 0.8 / len(backends)
+    for i, backend in enumerate(backends):
+        ys = [row + (i - (len(backends) - 1) / 2) * height for row in range(len(calls))]
+        bars = ax.barh(ys, [added.get((backend, c), 0.0) for c in calls], height=height * 0.95,
+                       label=_label(backend), color=BACKEND_COLOURS.get(backend))
+        ax.bar_label(bars, fmt="%.1f", padding=2, fontsize=7)
+    ax.set_yticks(range(len(calls)), calls)
+    ax.invert_yaxis()
+    ax.margins(x=0.12)
+    ax.set_xlabel("microseconds the checks add per call, arrays of shape (8, 8)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    return _svg(plt, fig)
+
+
 def draw_support(_: dict[str, Any] | None) -> str:
     shown = [b for b in xport_docs.backends() if b.version is not None and not b.error]
     functions = [name for name, _ in xport_docs.standard_functions()]
@@ -272,8 +298,9 @@ def draw_support(_: dict[str, Any] | None) -> str:
 
 DRAW: dict[str, Callable[[dict[str, Any]], str]] = {
     "dispatch": draw_dispatch, "helpers": draw_helpers, "overhead": draw_overhead,
-    "random": draw_random}
-SCRIPTS = {"overhead": "bench_overhead.py", "random": "bench_random.py"}
+    "random": draw_random, "checked": draw_checked}
+SCRIPTS = {"overhead": "bench_overhead.py", "random": "bench_random.py",
+           "checked": "bench_checked.py"}
 
 
 class Chart(SphinxDirective):

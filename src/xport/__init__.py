@@ -20,6 +20,7 @@ import importlib
 from typing import Any
 
 from . import _compat_helpers, autodiff, random, scatter
+from ._checked.errors import AxisError
 from ._compat_helpers import *  # noqa: F403 - array-api-compat's helpers, in __all__ below
 from ._convert import convert
 from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
@@ -32,6 +33,7 @@ __array_api_version__ = LATEST_VERSION
 
 __all__ = [
     "Array",
+    "AxisError",
     "DType",
     "Device",
     "FFTNamespace",

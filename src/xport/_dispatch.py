@@ -10,6 +10,7 @@ seen once its library has been imported by somebody else.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from types import ModuleType
 from typing import Any, Final, cast
@@ -49,6 +50,9 @@ _INSTALL_HINT: Final[dict[str, str]] = {
 }
 
 _PACKAGE: Final[str] = __name__.rpartition(".")[0]
+# XPORT_CHECKED=1: namespace_of and namespace give checked namespaces unless told
+# checked=False (read once, at import: the hot path pays nothing for it).
+CHECKED_BY_DEFAULT: Final[bool] = os.environ.get("XPORT_CHECKED", "") not in ("", "0")
 _SCALAR_TYPES: Final[tuple[type, ...]] = (bool, int, float, complex, type(None))
 
 
@@ -143,6 +147,8 @@ def _resolve_namespace(x: object, position: int) -> Any:
     # torch.compile's tracing of a first sighting.)
     cls = type(x)
     found = _classify(cls, x, position)
+    if CHECKED_BY_DEFAULT and isinstance(found, ModuleType):
+        found = _checked(found)
     _namespace_by_type[cls] = found
     if found is not _PROTOCOL:
         _fast_namespace_by_type[cls] = found
@@ -251,7 +257,7 @@ _NO_NAMESPACE: Namespace | None = None
 
 
 def namespace_of(*arrays: object, api_version: str | None = None,
-                 use_compat: bool | None = None) -> Namespace:
+                 use_compat: bool | None = None, checked: bool | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced ``arrays``.
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
@@ -271,14 +277,22 @@ def namespace_of(*arrays: object, api_version: str | None = None,
     ``torch``, ``jax.numpy``, ``tensorflow.experimental.numpy``,
     ``dask.array``).
 
+    ``checked=True`` gives the namespace's checked twin (``xport.checked.numpy``,
+    ...), whose functions validate their arguments against the standard first
+    and raise the same error on every backend; ``None`` follows
+    ``XPORT_CHECKED`` (off unless set to 1). See :mod:`xport.checked`.
+
     Raises ``TypeError`` when no argument is an array, when arrays of two
     libraries are mixed, for an unknown type, and for ``numpy.matrix`` (which
     keeps two dimensions where the standard's shapes have fewer: pass
     ``numpy.asarray(x)``); ``ValueError`` for an unsupported ``api_version``
     or ``use_compat``.
     """
-    if api_version is not None or use_compat is not None:
+    if api_version is not None or use_compat is not None or checked is not None:
         _check_api_version(api_version)
+        if checked is not None:
+            return _with_checked(
+                namespace_of(*arrays, api_version=api_version, use_compat=use_compat), checked)
         if use_compat is not None:
             return _with_use_compat(arrays, api_version, use_compat)
     # Not annotated here: AutoGraph (tf.function) cannot convert a loop that
@@ -297,6 +311,30 @@ def namespace_of(*arrays: object, api_version: str | None = None,
 # array-api-compat's use_compat=False: the library's own module per xport namespace.
 _NATIVE_MODULES: Final[dict[str, str]] = {
     f"{_PACKAGE}.{lib.xport_module}": lib.namespaces[0] for lib in LIBRARIES if lib.xport_module}
+
+
+def _checked(ns: ModuleType) -> ModuleType:
+    from ._checked import checked_namespace
+
+    return checked_namespace(ns, _BACKEND_OF_MODULE.get(ns.__name__, ns.__name__))
+
+
+def _with_checked(found: Any, checked: object) -> Namespace:
+    """``found``, or its checked twin, as ``checked`` says."""
+    if checked not in (True, False):
+        raise ValueError(f"checked must be None, True or False; got {checked!r}")
+    if not isinstance(found, ModuleType):
+        return cast(Namespace, found)  # a namespace xport does not know
+    from ._checked import unchecked_namespace
+
+    plain = unchecked_namespace(found)
+    return cast(Namespace, _checked(plain) if checked else plain)
+
+
+# The backend of each namespace module, by module name.
+_BACKEND_OF_MODULE: Final[dict[str, str]] = {
+    **{f"{_PACKAGE}.{lib.xport_module}": lib.name for lib in LIBRARIES if lib.xport_module},
+    **{module: backend for backend, module in _EXTERNAL_NAMESPACES.items()}}
 
 
 def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,
@@ -333,12 +371,15 @@ def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -
     return found
 
 
-def namespace(name: str, *, api_version: str | None = None) -> Namespace:
+def namespace(name: str, *, api_version: str | None = None,
+              checked: bool | None = None) -> Namespace:
     """Return the namespace of the backend called ``name``.
 
     Accepted names: ``"numpy"`` (``"np"``), ``"torch"``, ``"jax"``
-    (``"jax.numpy"``), ``"tensorflow"`` (``"tf"``), ``"array_api_strict"``.
-    Importing the namespace imports that library (and only that one).
+    (``"jax.numpy"``), ``"tensorflow"`` (``"tf"``), ``"dask"``,
+    ``"array_api_strict"``. Importing the namespace imports that library (and
+    only that one). ``checked=True`` gives its checked twin (``None``: as
+    ``XPORT_CHECKED`` says), as in :func:`namespace_of`.
     """
     _check_api_version(api_version)
     # A run-time check: callers without a type checker pass anything.
@@ -348,7 +389,7 @@ def namespace(name: str, *, api_version: str | None = None) -> Namespace:
         known = sorted(NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
         raise ValueError(f"no xport namespace called {name!r}; known: {', '.join(known)}")
     try:
-        return cast(Namespace, _load_namespace(backend))
+        found = _load_namespace(backend)
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.startswith(_PACKAGE + "."):
             raise  # xport itself lacks the module: not an installation problem
@@ -357,6 +398,9 @@ def namespace(name: str, *, api_version: str | None = None) -> Namespace:
             f"xport.namespace({name!r}) needs {backend} installed ({hint}); "
             f"importing it failed: {exc}"
         ) from exc
+    if checked is None and not CHECKED_BY_DEFAULT:
+        return cast(Namespace, found)
+    return _with_checked(found, CHECKED_BY_DEFAULT if checked is None else checked)
 
 
 def backend_of(x: object) -> str:

@@ -66,6 +66,9 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     ``indices`` are broadcast against each other on the other axes, merged into
     one chunk along ``axis``, and each block pair goes to NumPy's function.
     """
+    if indices.ndim != x.ndim:
+        raise ValueError(f"take_along_axis(): indices need {x.ndim} dimensions like x, got "
+                         f"{indices.ndim}")
     (axis,) = normalize_axes((axis,), x.ndim)
     shape = list(np.broadcast_shapes(
         tuple(1 if i == axis else n for i, n in enumerate(x.shape)),

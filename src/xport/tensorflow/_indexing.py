@@ -21,6 +21,9 @@ def _indices(indices: Any, n: Any) -> Array:
     of an axis of length ``n``."""
     indices = tf.convert_to_tensor(indices)
     if indices.dtype not in INDEX_DTYPES:
+        if not indices.dtype.is_integer:
+            raise TypeError(f"indices have dtype {indices.dtype.name}; the standard takes "
+                            "integer indices: cast them with astype")
         indices = tf.cast(indices, tf.int64)
     return tf.where(indices < 0, indices + tf.cast(n, indices.dtype), indices)
 

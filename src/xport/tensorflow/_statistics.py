@@ -204,8 +204,11 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     """The ``n``-th forward difference along ``axis``, after joining ``prepend``
     and ``append``.
 
-    Deviation fixed: TensorFlow has no ``diff``.
+    Deviation fixed: TensorFlow has no ``diff``. A negative ``n`` raises
+    ``ValueError``, as in NumPy.
     """
+    if n < 0:
+        raise ValueError(f"diff(): order n={n} is negative; pass n >= 0")
     (axis,) = normalize_axes((axis,), rank(x), name="axis")
     if n == 0:
         return x

@@ -33,6 +33,9 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
                              "pass axis=")
         axis = 0
     if indices.dtype not in _INDEX_DTYPES:
+        if indices.is_floating_point() or indices.is_complex() or indices.dtype == torch.bool:
+            raise TypeError(f"take(): indices have dtype {indices.dtype}; the standard "
+                            "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
     (axis,) = normalize_axes((axis,), x.ndim, name="axis")
     if kwargs:
