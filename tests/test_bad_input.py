@@ -164,6 +164,27 @@ def test_astype_takes_dtype_names(backend):
         xp.astype(x, "flot64")
 
 
+@pytest.mark.parametrize("function", ["sum", "prod", "cumulative_sum", "cumulative_prod"])
+def test_reductions_take_dtype_names(backend, function):
+    xp = backend.xp
+    host = np.asarray([1, 2, 3], dtype=np.int32)
+    out = getattr(xp, function)(backend.from_numpy(host), dtype="float32")
+    assert out.dtype == xp.float32
+    expected = {"sum": np.sum, "prod": np.prod, "cumulative_sum": np.cumsum,
+                "cumulative_prod": np.cumprod}[function](host, dtype=np.float32)
+    np.testing.assert_array_equal(to_numpy(out), expected)
+
+
+def test_promotion_functions_take_dtype_names(backend):
+    xp = backend.xp
+    # NumPy's answers for the names: float32 casts to float64 safely, and promotes to it.
+    assert xp.can_cast("float32", "float64") == np.can_cast("float32", "float64")
+    assert xp.can_cast("float64", "float32") == np.can_cast("float64", "float32")
+    # (Types every backend has, JAX without 64-bit types too.)
+    assert xp.result_type("float32", "complex64") == xp.complex64
+    assert xp.result_type("int8", xp.int16) == xp.int16
+
+
 @pytest.mark.parametrize("function", ["asarray", "zeros", "ones", "empty", "full", "eye",
                                       "arange", "linspace"])
 def test_creation_takes_dtype_names(backend, function):

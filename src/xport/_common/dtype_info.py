@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .._spec.dtypes import DTYPE_NAMES
 from .._spec.promotion import PROMOTION_TABLE
 
 
@@ -47,6 +48,10 @@ def make_can_cast(name_of: Callable[[Any], str | None],
     to floats).
     """
 
+    def _name(dtype: Any) -> str | None:
+        # A standard dtype's name stands for the dtype, as NumPy and JAX take it.
+        return dtype if isinstance(dtype, str) and dtype in DTYPE_NAMES else name_of(dtype)
+
     def can_cast(from_: Any, to: Any, /) -> bool:
         """True when ``from_`` (a dtype or an array) promotes to ``to`` under the
         standard's type promotion rules.
@@ -54,7 +59,7 @@ def make_can_cast(name_of: Callable[[Any], str | None],
         Deviation fixed: the native ``can_cast`` follows the library's "safe"
         casting, which admits casts across kinds.
         """
-        src, dst = name_of(from_), name_of(to)
+        src, dst = _name(from_), _name(to)
         if src is None or dst is None:
             if native is None:
                 raise TypeError(f"can_cast() got a dtype the standard does not define: "

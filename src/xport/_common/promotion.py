@@ -130,6 +130,8 @@ def make_result_type(
                 continue
             if isinstance(item, type) and dtype_of_type is not None:
                 dtype = dtype_of_type(item)
+            elif isinstance(item, str) and item in dtypes:
+                dtype = dtypes[item]  # a standard dtype's name, as NumPy and JAX take it
             else:
                 dtype = getattr(item, "dtype", item)
             result = dtype if result is None else promote(result, dtype)

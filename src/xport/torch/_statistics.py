@@ -24,6 +24,7 @@ from typing import Any
 import torch
 
 from .._common.reductions import ShapeOps, make_reduction
+from ._info import dtype_named
 from ._unsigned import SHELL_UNSIGNED
 
 Array = Any
@@ -48,6 +49,8 @@ def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
     cannot add."""
     if dtype is None:
         dtype = _UNSIGNED_DEFAULT.get(x.dtype)
+    elif isinstance(dtype, str):
+        dtype = dtype_named(dtype, f"{getattr(reduce, '__name__', 'reduction')}()")
     if dtype in SHELL_UNSIGNED:
         return reduce(x, *args, dtype=torch.int64, **kwargs).to(dtype)
     return reduce(x, *args, dtype=dtype, **kwargs)
