@@ -848,3 +848,26 @@ def test_results_stay_on_the_cuda_device():
     assert xp.zeros(2, device="cuda").device.type == "cuda"
     assert xp.arange(5, 0, device="cuda").device.type == "cuda"
     assert torch.device("cuda", 0) in xp.__array_namespace_info__().devices()
+
+
+@pytest.mark.parametrize(("x", "low", "high"), [
+    (np.array([-3, 0, 5, 9], np.int32), 0, 5),
+    (np.array([-3.0, 0.0, np.nan, 9.0], np.float32), 0, 1.5),
+    (np.array([-3.0, 0.0, 5.0, 9.0], np.float32), 6.0, 2.0),  # min > max: max wins
+    (np.array([1, 2, 200], np.uint8), 3, 100),
+    (np.array([-3.0, 0.0, 5.0, 9.0], np.float32), np.array([0.0, np.nan, 2.0, 3.0], np.float64),
+     np.array(4.0, np.float64)),
+    (np.array([-3, 0, 5, 9], np.int16), np.array(0, np.int8), np.array([1, 2, 3, 4], np.int8)),
+    (np.array([1, 2, 60000], np.uint16), 3, 100),
+    (np.array([-3.0, 0.0, 5.0], np.float32), np.array(0.0, np.float32), 1.0),  # mixed kinds
+], ids=["int-scalars", "nan-mixed-scalars", "min-above-max", "uint8", "tensor-bounds-f64",
+        "tensor-bounds-int8", "uint16", "tensor-and-scalar"])
+def test_clip_matches_numpy(x, low, high):
+    # One torch.clamp for bounds of one kind, two halves otherwise: NumPy's values
+    # and x's dtype either way.
+    xp = xport.namespace("torch")
+    def as_torch(v):
+        return torch.asarray(v) if isinstance(v, np.ndarray) else v
+    out = xp.clip(torch.asarray(x), as_torch(low), as_torch(high))
+    assert out.dtype == torch.asarray(x).dtype
+    np.testing.assert_array_equal(out.numpy(), np.clip(x, low, high).astype(x.dtype))

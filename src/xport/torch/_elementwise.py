@@ -249,6 +249,9 @@ def _is_nan_scalar(bound: object) -> bool:
     return type(bound) is float and math.isnan(bound)
 
 
+_NUMBERS = (int, float)
+
+
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's names
          max: Array | float | None = None, **kwargs: Any) -> Array:  # noqa: A002
     """Clamp each element of ``x`` to ``[min, max]``; the result has ``x``'s dtype.
@@ -257,8 +260,10 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
     one and two ``None`` bounds, promotes the result with tensor bounds, and
     ignores a NaN scalar bound (the standard: NaN).
 
+    Two bounds of one kind (two numbers, or two tensors) are one ``torch.clamp``
+    (one pass); a tensor beside a number is ``clamp_min`` then ``clamp_max``.
     PyTorch's own keywords (``out=``) are passed on to the clamp that makes the
-    result (``torch.clamp_max``, or ``torch.clamp_min`` without ``max``), as
+    result (``torch.clamp``, ``torch.clamp_max`` or ``torch.clamp_min``), as
     array-api-compat passes them to ``torch.clamp``; like array-api-compat's,
     the result for two ``None`` bounds or a NaN bound calls no clamp and ignores
     them.
@@ -271,6 +276,9 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
         out = torch.clamp_max(x, max, **kwargs)
     elif max is None:
         out = torch.clamp_min(x, min, **kwargs)
+    elif (isinstance(min, _NUMBERS) and isinstance(max, _NUMBERS)) or (
+            isinstance(min, torch.Tensor) and isinstance(max, torch.Tensor)):
+        out = torch.clamp(x, min, max, **kwargs)  # one kernel: bounds of one kind
     else:
         out = torch.clamp_max(torch.clamp_min(x, min), max, **kwargs)
     return out if out.dtype == x.dtype else out.to(x.dtype)
