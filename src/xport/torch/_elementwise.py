@@ -276,9 +276,10 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
         out = torch.clamp_max(x, max, **kwargs)
     elif max is None:
         out = torch.clamp_min(x, min, **kwargs)
-    elif (isinstance(min, _NUMBERS) and isinstance(max, _NUMBERS)) or (
-            isinstance(min, torch.Tensor) and isinstance(max, torch.Tensor)):
-        out = torch.clamp(x, min, max, **kwargs)  # one kernel: bounds of one kind
+    elif isinstance(min, _NUMBERS) and isinstance(max, _NUMBERS):
+        out = torch.clamp(x, min, max, **kwargs)  # one kernel
+    elif isinstance(min, torch.Tensor) and isinstance(max, torch.Tensor):
+        out = torch.clamp(x, min, max, **kwargs)  # one kernel
     else:
         out = torch.clamp_max(torch.clamp_min(x, min), max, **kwargs)
     return out if out.dtype == x.dtype else out.to(x.dtype)
