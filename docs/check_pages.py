@@ -17,6 +17,7 @@ Needs Chromium (``apt-get install chromium``; ``--chromium PATH`` otherwise).
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 import shutil
@@ -72,9 +73,7 @@ def probe_page(chromium: str, page: Path, width: int, profile: Path) -> list[dic
     if match is None:
         raise RuntimeError(f"{page.name}: no report from Chromium (exit {done.returncode}): "
                            f"{done.stderr[-500:]}")
-    text = match.group(1).replace("&quot;", '"').replace("&lt;", "<").replace(
-        "&gt;", ">").replace("&amp;", "&")
-    found: list[dict[str, object]] = json.loads(text)
+    found: list[dict[str, object]] = json.loads(html.unescape(match.group(1)))
     return found
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from .._dispatch import _type_name as type_name
 from .._spec import promote_names
 from .._spec.rules import (
     AXIS_COUNTING,
@@ -22,7 +23,7 @@ from .._spec.rules import (
 )
 from . import checks
 from .checks import Call, Target
-from .errors import fail, type_name
+from .errors import fail
 from .relations import RELATIONS
 from .roles import Parameter, Spec, spec
 

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
+from .._dispatch import _type_name as type_name
 from .._spec.dtypes import BITS, DTYPE_NAMES, KIND_MEMBERS
 from .._spec.rules import DOMAIN_WORDS, DOMAINS
-from .errors import AxisError, fail, shape_text, type_name
+from .errors import AxisError, fail, shape_text
 
 # The standard's Python scalars, by the dtype kinds an array operand may have.
 _SCALAR_KINDS: tuple[tuple[type, frozenset[str], str], ...] = (

@@ -16,17 +16,9 @@ class AxisError(IndexError, ValueError):
     works on every backend."""
 
 
-def type_name(value: object) -> str:
-    """``float``, ``list``, ``numpy.ndarray``: the type as a user would write it."""
-    cls = type(value)
-    module = cls.__module__
-    return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
-
-
 def shape_text(shape: Any) -> str:
     """A shape as a tuple of ints (``None`` for an unknown size)."""
-    dims = tuple(_dim(d) for d in shape)
-    return str(dims)
+    return str(known_shape(shape))
 
 
 def _dim(d: Any) -> int | None:

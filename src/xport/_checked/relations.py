@@ -207,12 +207,8 @@ def _permutation(call: Call) -> None:
     ndim = len(_shape(call.arguments["x"]))
     axes = _axes_of(call, "axes")
     if len(axes) != ndim:
-        raise fail_axes(call, f"axes {axes} has {len(axes)} entries for an array of {ndim} "
-                        "dimensions", "give a permutation of all the axes")
-
-
-def fail_axes(call: Call, problem: str, fix: str) -> Exception:
-    return call.error(AxisError, problem, fix)
+        raise call.error(AxisError, f"axes {axes} has {len(axes)} entries for an array of "
+                         f"{ndim} dimensions", "give a permutation of all the axes")
 
 
 def _moveaxis(call: Call) -> None:

@@ -23,7 +23,8 @@ def _fractional(n: Any) -> bool:
 
 def check_shape(shape: Any, what: str) -> None:
     """``ValueError`` naming ``what`` (e.g. ``"zeros()"``) when the int or
-    sequence ``shape`` has a negative entry; other ``shape`` objects pass."""
+    sequence ``shape`` has a negative entry, ``TypeError`` for a float entry;
+    other ``shape`` objects pass."""
     dims = shape if isinstance(shape, (tuple, list)) else (shape,)
     for n in dims:
         if _fractional(n):
@@ -36,7 +37,8 @@ def check_shape(shape: Any, what: str) -> None:
 
 def check_sizes(what: str, **sizes: Any) -> None:
     """``ValueError`` naming ``what`` and the argument when one of ``sizes``
-    (keyword: argument name) is a negative integer; ``None`` passes."""
+    (keyword: argument name) is a negative integer, ``TypeError`` when it is a
+    float; ``None`` passes."""
     for name, n in sizes.items():
         if _fractional(n):
             raise TypeError(f"{what}: {name}={n!r} is not an int; pass an integer size")
