@@ -3,11 +3,18 @@
 Natives that compute floor division as ``(x1 - x1 % x2) / x2`` lose the sign
 of a zero quotient (``-0 // 2`` gives ``+0``), and an ``fmod``-based remainder
 keeps the dividend's sign where the standard (like Python's ``%``) wants the
-divisor's (``-0 % 2`` gives ``-0``). The factories here patch only the zero
-results of floating-point calls; integer calls go to the native untouched.
+divisor's (``-0 % 2`` gives ``-0``).
 
-``xp`` is the library's own module, used for ``where``, ``signbit``,
-``copysign`` and ``not_equal`` (spelled so in NumPy, PyTorch and JAX).
+Both are fixed by one ``copysign`` over the whole result, no mask: every
+result of the standard's ``remainder`` that is not NaN has the sign of ``x2``
+(zeros included, and the infinities of ``-5 % inf``), and every result of
+``floor_divide`` the sign of the quotient ``x1 / x2``, which IEEE division
+gives exactly for every pair (zeros and infinities included; where it is NaN,
+so is the result). The native's magnitudes stand. Integer calls go to the
+native untouched.
+
+``xp`` is the library's own module, used for ``copysign`` and ``divide``
+(spelled so in NumPy, PyTorch and JAX).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ def _is_float(x: Any) -> bool:
 def make_floor_divide(native: Callable[[Any, Any], Any],
                       xp: ModuleType) -> Callable[[Any, Any], Any]:
     """``floor_divide`` whose zero results carry the sign of the quotient."""
-    where, signbit, not_equal = xp.where, xp.signbit, xp.not_equal
+    copysign, divide = xp.copysign, xp.divide
 
     def floor_divide(x1: Any, x2: Any, /) -> Any:
         """The floor of ``x1 / x2``, elementwise.
@@ -43,16 +50,19 @@ def make_floor_divide(native: Callable[[Any, Any], Any],
         out = native(x1, x2)
         if not _is_float(out):
             return out
-        negative = not_equal(signbit(x1), signbit(x2))
-        return where(out == 0, where(negative, -0.0, 0.0), out)
+        return copysign(out, divide(x1, x2))
 
     return floor_divide
 
 
-def make_remainder(native: Callable[[Any, Any], Any],
-                   xp: ModuleType) -> Callable[[Any, Any], Any]:
-    """``remainder`` whose zero results carry the sign of the divisor."""
-    where, copysign = xp.where, xp.copysign
+def make_remainder(native: Callable[[Any, Any], Any], xp: ModuleType, *,
+                   in_place: bool = False) -> Callable[[Any, Any], Any]:
+    """``remainder`` whose zero results carry the sign of the divisor.
+
+    ``in_place``: fix the signs in the native's fresh result (its
+    ``copysign_`` method), which saves allocating a second result (PyTorch).
+    """
+    copysign = xp.copysign
 
     def remainder(x1: Any, x2: Any, /) -> Any:
         """The remainder of ``x1 / x2`` with the sign of ``x2``, elementwise
@@ -65,6 +75,6 @@ def make_remainder(native: Callable[[Any, Any], Any],
         out = native(x1, x2)
         if not _is_float(out):
             return out
-        return where(out == 0, copysign(out, x2), out)
+        return out.copysign_(x2) if in_place else copysign(out, x2)
 
     return remainder

@@ -63,9 +63,12 @@ def _ieee_floor_divide(x1: Any, x2: Any, /) -> Any:
 
 
 _ZERO_DIVISOR_GIVES_NAN = jax.__version_info__ < (0, 10, 0)
-floor_divide = make_floor_divide(
-    _ieee_floor_divide if _ZERO_DIVISOR_GIVES_NAN else jnp.floor_divide, jnp)
-remainder = make_remainder(jnp.remainder, jnp)
+# Compiled as one program (as jax.numpy compiles its own functions): eagerly
+# the fix-up then costs one dispatch, not one per operation; inside a traced
+# function it is inlined.
+floor_divide = jax.jit(make_floor_divide(
+    _ieee_floor_divide if _ZERO_DIVISOR_GIVES_NAN else jnp.floor_divide, jnp))
+remainder = jax.jit(make_remainder(jnp.remainder, jnp))
 
 
 # Deviations of values, which no abstract probe can detect: wrapped on every JAX.
