@@ -71,13 +71,42 @@ def _logaddexp(x1: Array, x2: Array) -> Array:
     return tf.where(tf.math.equal(x1, x2), x1 + math.log(2.0), out)
 
 
+_ZEROS: dict[Any, Array] = {}
+
+
+def _zero(dtype: Any) -> Array:
+    """A 0-d eager zero of ``dtype``, made once (not at import, which would
+    start TensorFlow's runtime; lifted out of any graph being traced)."""
+    zero = _ZEROS.get(dtype)
+    if zero is None:
+        with tf.init_scope():
+            zero = _ZEROS[dtype] = tf.constant(0, dtype)
+    return zero
+
+
 def _remainder(x1: Array, x2: Array) -> Array:
-    out = tf.math.floormod(x1, x2)
+    out = tf.raw_ops.FloorMod(x=x1, y=x2)
     if out.dtype not in FLOATING:
         return out
-    # floormod gives a zero result the sign of x1; the standard, of x2.
-    zeros = tf.zeros_like(out)
-    return tf.where(tf.math.equal(out, 0), _copysign(zeros, x2), out)
+    # floormod gives a zero result the sign of x1; the standard, of x2, which
+    # every result of the standard's remainder that is not NaN has. With s the
+    # sign of x2 (+-1; 0 or NaN only where out is NaN anyway), s * (s*out + 0)
+    # is out for nonzero out (products by +-1 are exact) and a zero of s's sign
+    # otherwise (+0 + -0 is +0): four kernels, no mask.
+    sign = tf.raw_ops.Sign(x=x2)
+    shifted = tf.raw_ops.AddV2(x=tf.raw_ops.Mul(x=sign, y=out), y=_zero(out.dtype))
+    return tf.raw_ops.Mul(x=sign, y=shifted)
+
+
+def _raw(op: Callable[..., Array], name: str) -> Callable[[Array, Array], Array]:
+    """TensorFlow's kernel ``op`` called directly (``tf.raw_ops``), which skips
+    the 2-3 us of Python dispatch that its ``tf.math`` function adds."""
+
+    def call(x1: Array, x2: Array) -> Array:
+        return op(x=x1, y=x2)
+
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
 def _pow(x1: Array, x2: Array) -> Array:
@@ -131,21 +160,26 @@ def _bitwise(native: Callable[..., Array], logical: Callable[..., Array]
 
 # standard name -> TensorFlow function (on two tensors of one dtype)
 _BINARY: dict[str, Callable[..., Any]] = {
-    "add": tf.math.add, "atan2": tf.math.atan2,
+    "add": _raw(tf.raw_ops.AddV2, "add"), "atan2": tf.math.atan2,
     "bitwise_and": _bitwise(tf.bitwise.bitwise_and, tf.math.logical_and),
     "bitwise_left_shift": _left_shift,
     "bitwise_or": _bitwise(tf.bitwise.bitwise_or, tf.math.logical_or),
     "bitwise_right_shift": _right_shift,
     "bitwise_xor": _bitwise(tf.bitwise.bitwise_xor, tf.math.logical_xor),
-    "copysign": _copysign, "divide": tf.math.truediv, "equal": tf.math.equal,
-    "floor_divide": tf.math.floordiv, "greater": tf.math.greater,
-    "greater_equal": tf.math.greater_equal, "hypot": _hypot, "less": tf.math.less,
-    "less_equal": tf.math.less_equal, "logaddexp": _logaddexp,
+    "copysign": _copysign, "divide": tf.math.truediv,
+    "equal": _raw(tf.raw_ops.Equal, "equal"),
+    "floor_divide": _raw(tf.raw_ops.FloorDiv, "floordiv"),
+    "greater": _raw(tf.raw_ops.Greater, "greater"),
+    "greater_equal": _raw(tf.raw_ops.GreaterEqual, "greater_equal"), "hypot": _hypot,
+    "less": _raw(tf.raw_ops.Less, "less"),
+    "less_equal": _raw(tf.raw_ops.LessEqual, "less_equal"), "logaddexp": _logaddexp,
     "logical_and": tf.math.logical_and, "logical_or": tf.math.logical_or,
-    "logical_xor": tf.math.logical_xor, "maximum": tf.math.maximum,
-    "minimum": tf.math.minimum, "multiply": tf.math.multiply,
-    "nextafter": tf.math.nextafter, "not_equal": tf.math.not_equal, "pow": _pow,
-    "remainder": _remainder, "subtract": tf.math.subtract,
+    "logical_xor": tf.math.logical_xor, "maximum": _raw(tf.raw_ops.Maximum, "maximum"),
+    "minimum": _raw(tf.raw_ops.Minimum, "minimum"),
+    "multiply": _raw(tf.raw_ops.Mul, "multiply"),
+    "nextafter": tf.math.nextafter, "not_equal": _raw(tf.raw_ops.NotEqual, "not_equal"),
+    "pow": _pow,
+    "remainder": _remainder, "subtract": _raw(tf.raw_ops.Sub, "subtract"),
 }
 _NATIVE_NAME = {
     "copysign": "tf.where(signbit(x2), -|x1|, |x1|) (TensorFlow has no copysign)",
