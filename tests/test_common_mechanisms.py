@@ -176,3 +176,32 @@ def test_isdtype_by_names():
     assert not isdtype(np.dtype("float16"), "real floating")
     with pytest.raises(ValueError, match="unknown kind"):
         isdtype(DTYPES["int8"], "whole")
+
+
+def test_guarded_wrapper_keeps_the_parameters_and_picks_the_path() -> None:
+    import inspect
+
+    from xport._common.forwarding import guarded
+
+    calls = []
+
+    def function(x, /, y=2, *, z=3, **kw):
+        calls.append("fast")
+        return (x, y, z, kw)
+
+    def fallback(*args, **kwargs):
+        calls.append("slow")
+        return (args, kwargs)
+
+    wrapped = guarded(function, fallback, "{first} > 0", {}, name="wrapped")
+    assert wrapped.__name__ == "wrapped"
+    assert inspect.signature(wrapped) == inspect.signature(function)
+    assert wrapped(1) == (1, 2, 3, {}) and calls == ["fast"]
+    assert wrapped(1, 5, z=6, extra=7) == (1, 5, 6, {"extra": 7})
+    assert wrapped(-1, z=9) == ((-1, 2), {"z": 9}) and calls[-1] == "slow"
+    with pytest.raises(TypeError):
+        wrapped(x=1)  # positional-only stays positional-only
+
+    builtin = guarded(abs, fallback, "{first} is not None", {}, name="absolute")
+    assert builtin(-3) == 3
+    assert builtin(None) == ((None,), {}) and calls[-1] == "slow"

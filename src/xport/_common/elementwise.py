@@ -91,7 +91,8 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
                 doc: str | None = None,
                 promote_scalars: bool = False,
                 elsewhere: Callable[[Any, Any], Any] | None = None,
-                elsewhere_dtypes: Collection[Any] = ()) -> Callable[[Any, Any], Any]:
+                elsewhere_dtypes: Collection[Any] = (),
+                elsewhere_scalars: Collection[type] = ()) -> Callable[[Any, Any], Any]:
     """A binary function of the standard over ``native``.
 
     ``scalar_first`` / ``scalar_second`` say whether ``native`` itself takes a
@@ -102,17 +103,21 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
     arrays are. ``doc`` replaces the generated docstring, which names the
     native as ``native_name`` (default: its ``__name__``). ``elsewhere`` is
     called instead of ``native`` when the operands (after promotion) have one of
-    ``elsewhere_dtypes``, dtypes the native has no kernel for; the common case
-    pays one set lookup for it.
+    ``elsewhere_dtypes``, dtypes the native has no kernel for (or computes
+    wrongly), or where a Python scalar operand is of one of the types
+    ``elsewhere_scalars``; the common case pays one set lookup for it.
     """
     promote_pair = make_promote_pair(ops)
     scalar_operand = make_scalar_operand(ops)
     special = frozenset(elsewhere_dtypes) if elsewhere is not None else frozenset()
+    special_scalars = frozenset(elsewhere_scalars) if elsewhere is not None else frozenset()
     other: Callable[[Any, Any], Any] = elsewhere or native
 
     def binary(x1: Any, x2: Any, /) -> Any:
         if type(x1) in PYTHON_SCALARS:
             if type(x2) not in PYTHON_SCALARS:
+                if type(x1) in special_scalars:
+                    return other(x1, x2)
                 if not scalar_first:
                     x1 = scalar_operand(x1, x2)
                     if promote_scalars and x1.dtype != x2.dtype:
@@ -120,6 +125,8 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
                 if special and x2.dtype in special:
                     return other(x1, x2)
         elif type(x2) in PYTHON_SCALARS:
+            if type(x2) in special_scalars:
+                return other(x1, x2)
             if not scalar_second:
                 x2 = scalar_operand(x2, x1)
                 if promote_scalars and x1.dtype != x2.dtype:
@@ -130,6 +137,8 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
             dtype = x1.dtype
             if dtype != x2.dtype:
                 x1, x2 = promote_pair(x1, x2)
+                if x2.dtype in special:  # left unpromoted: the library promotes it
+                    return other(x1, x2)
                 dtype = x1.dtype
             if dtype in special:
                 return other(x1, x2)

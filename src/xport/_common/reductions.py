@@ -42,16 +42,27 @@ def kept_shape(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, ...]
 
 
 def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: bool = True,
-                   keepdims: bool = True, none_keepdims: bool = True) -> Callable[..., Any]:
+                   keepdims: bool = True, none_keepdims: bool = True,
+                   positional: bool = False) -> Callable[..., Any]:
     """``reduce(x, axis, keepdims, **options)`` with the standard's semantics.
 
     ``native(x, axis=..., keepdims=..., **options)`` is the library's
     reduction; it is called without ``keepdims`` where the flags say it lacks
-    one, and then also without ``axis`` for ``axis=None``.
+    one, and then also without ``axis`` for ``axis=None``. ``positional``: the
+    native also takes ``native(x)`` for every axis and ``native(x, axis,
+    keepdims)`` (or ``native(x, axis)`` without ``keepdims``), which the common
+    calls without options use, as keyword parsing costs some libraries
+    (PyTorch) a tenth of a small reduction.
     """
     native_keepdims = keepdims
+    quick = positional and keepdims and none_keepdims
 
     def call(x: Any, axis: int, keep: bool, options: dict[str, Any]) -> Any:
+        if positional and not options:
+            if native_keepdims:
+                return native(x, axis, keep)
+            if not keep:
+                return native(x, axis)
         if native_keepdims:
             return native(x, axis=axis, keepdims=keep, **options)
         out = native(x, axis=axis, **options)
@@ -91,6 +102,8 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
     def reduce(x: Any, axis: int | tuple[int, ...] | None, keepdims: bool,
                **options: Any) -> Any:
         if axis is None:
+            if quick and not keepdims and not options:
+                return native(x)
             if all_native:
                 return native(x, axis=None, keepdims=keepdims, **options)
             return over_all(x, keepdims, options)

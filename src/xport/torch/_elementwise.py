@@ -66,31 +66,24 @@ def _by_parts(native: Callable[..., Any]) -> Callable[..., Any]:
     return op
 
 
-def _floor_divide(x1: Any, x2: Any) -> Any:
-    # torch.floor_divide follows Python where an operand is infinite (inf // 2
-    # is NaN, -1 // inf is -1); the standard's special cases are floor(x1 / x2).
-    out = torch.floor_divide(x1, x2)
-    if not out.dtype.is_floating_point:
-        return out
-    infinite = torch.logical_or(torch.isinf(x1), torch.isinf(x2))
-    return torch.where(infinite, torch.floor(torch.divide(x1, x2)), out)
-
-
 # standard name -> PyTorch function
 _BINARY: dict[str, Callable[..., Any]] = {
-    "add": _by_parts(torch.add), "atan2": torch.atan2, "bitwise_and": torch.bitwise_and,
+    "add": torch.add, "atan2": torch.atan2, "bitwise_and": torch.bitwise_and,
     "bitwise_left_shift": torch.bitwise_left_shift, "bitwise_or": torch.bitwise_or,
     "bitwise_right_shift": torch.bitwise_right_shift, "bitwise_xor": torch.bitwise_xor,
     "copysign": torch.copysign, "divide": torch.divide, "equal": torch.eq,
-    "floor_divide": _floor_divide, "greater": torch.greater,
+    "floor_divide": torch.floor_divide, "greater": torch.greater,
     "greater_equal": torch.greater_equal, "hypot": torch.hypot, "less": torch.less,
     "less_equal": torch.less_equal, "logaddexp": torch.logaddexp,
     "logical_and": torch.logical_and, "logical_or": torch.logical_or,
     "logical_xor": torch.logical_xor, "maximum": torch.maximum, "minimum": torch.minimum,
     "multiply": torch.multiply, "nextafter": torch.nextafter, "not_equal": torch.ne,
-    "pow": torch.pow, "remainder": make_remainder(torch.remainder, torch),
-    "subtract": _by_parts(torch.subtract),
+    "pow": torch.pow, "remainder": make_remainder(torch.remainder, torch, in_place=True),
+    "subtract": torch.subtract,
 }
+# PyTorch computes complex a + b as a + (1+0j) * b (see _by_parts): these go
+# elsewhere for complex operands, as the uint16/32/64 ones do.
+_BY_PARTS = frozenset({"add", "subtract"})
 
 
 def _probe_operands(name: str) -> tuple[Any, Any]:
@@ -111,10 +104,18 @@ def _takes_scalar(native: Callable[..., Any], name: str, *, first: bool) -> bool
     return True
 
 
+def _elsewhere(name: str, native: Callable[..., Any]) -> Callable[..., Any] | None:
+    if name in _BY_PARTS:
+        return _by_parts(routed(name, native))
+    return routed(name, native) if name in ROUTES else None
+
+
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     name: make_binary(native, ELEMENTWISE, name=name, native_name=f"torch.{native.__name__}",
-                      elsewhere=routed(name, native) if name in ROUTES else None,
-                      elsewhere_dtypes=SHELL_UNSIGNED,
+                      elsewhere=_elsewhere(name, native),
+                      elsewhere_dtypes=SHELL_UNSIGNED | (_COMPLEX if name in _BY_PARTS
+                                                         else frozenset()),
+                      elsewhere_scalars=(complex,) if name in _BY_PARTS else (),
                       scalar_first=_takes_scalar(native, name, first=True),
                       scalar_second=_takes_scalar(native, name, first=False))
     for name, native in _BINARY.items()
@@ -124,8 +125,6 @@ _MORE_DEVIATIONS = {
     "add": "Complex operands are added part by part: ``torch.add`` computes "
            "``x1 + (1+0j) * x2``, which makes NaNs of infinite parts.",
     "subtract": "Complex operands are subtracted part by part (see ``add``).",
-    "floor_divide": "An infinite operand gives the standard's preferred "
-                    "``floor(x1 / x2)`` (``torch.floor_divide``: Python's NaN or -1).",
     "remainder": "A zero result has the sign of ``x2`` (``torch.remainder``: of ``x1``).",
 }
 for _name, _note in _MORE_DEVIATIONS.items():
@@ -268,6 +267,12 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
     the result for two ``None`` bounds or a NaN bound calls no clamp and ignores
     them.
     """
+    # The common call first: two numbers, neither NaN (the one number unequal to
+    # itself), no options: one kernel.
+    if type(min) in _NUMBERS and type(max) in _NUMBERS and not kwargs \
+            and min == min and max == max:  # noqa: PLR0124
+        out = torch.clamp(x, min, max)
+        return out if out.dtype is x.dtype else out.to(x.dtype)
     if _is_nan_scalar(min) or _is_nan_scalar(max):
         return torch.full_like(x, math.nan)
     if min is None:

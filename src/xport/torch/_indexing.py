@@ -37,6 +37,8 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             raise TypeError(f"take(): indices have dtype {indices.dtype}; the standard "
                             "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
+    if axis == 0 and not kwargs and x.ndim:
+        return x[indices]
     (axis,) = normalize_axes((axis,), x.ndim, name="axis")
     if kwargs:
         wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)

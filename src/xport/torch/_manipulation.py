@@ -17,8 +17,13 @@ Array = Any
 def _joinable(arrays: tuple[Array, ...] | list[Array]) -> tuple[Array, ...] | list[Array]:
     """``arrays``, promoted to one dtype by the standard's table where one is a
     ``uint16``/``uint32``/``uint64`` PyTorch will not promote with another."""
+    for a in arrays:  # the common case, no such dtype, in one pass
+        if a.dtype in SHELL_UNSIGNED:
+            break
+    else:
+        return arrays
     dtypes = {a.dtype for a in arrays}
-    if len(dtypes) < 2 or dtypes.isdisjoint(SHELL_UNSIGNED):
+    if len(dtypes) < 2:
         return arrays
     common = result_type(*dtypes)
     return [a.to(common) for a in arrays]
@@ -62,7 +67,9 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
     arrays = _joinable(arrays)
     if axis is None:
         return torch.concat([torch.flatten(a) for a in arrays], **kwargs)
-    return torch.concat(arrays, dim=axis, **kwargs)
+    if kwargs:
+        return torch.concat(arrays, dim=axis, **kwargs)
+    return torch.concat(arrays, axis)
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:

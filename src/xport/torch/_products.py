@@ -43,8 +43,11 @@ def matmul(x1: Array, x2: Array, /, **kwargs: Any) -> Array:
     PyTorch's own keywords (``out=``) are passed on to ``torch.matmul``, as
     array-api-compat does.
     """
-    x1, x2, dtype = _same_dtype(x1, x2)
-    return _cast_back(torch.matmul(x1, x2, **kwargs), dtype)
+    dtype = x1.dtype
+    if dtype is x2.dtype and dtype not in SHELL_UNSIGNED and not kwargs:
+        return torch.matmul(x1, x2)
+    x1, x2, carried = _same_dtype(x1, x2)
+    return _cast_back(torch.matmul(x1, x2, **kwargs), carried)
 
 
 def matrix_transpose(x: Array, /) -> Array:

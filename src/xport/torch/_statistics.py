@@ -56,16 +56,16 @@ def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
     return reduce(x, *args, dtype=dtype, **kwargs)
 
 
-_sum = make_reduction(torch.sum, SHAPES)
+_sum = make_reduction(torch.sum, SHAPES, positional=True)
 _prod = make_reduction(torch.prod, SHAPES, tuple_axes=False, none_keepdims=False)
-_mean = make_reduction(torch.mean, SHAPES)
+_mean = make_reduction(torch.mean, SHAPES, positional=True)
 _var = make_reduction(torch.var, SHAPES)
 _std = make_reduction(torch.std, SHAPES)
-_max = make_reduction(torch.amax, SHAPES)
-_min = make_reduction(torch.amin, SHAPES)
-_all = make_reduction(torch.all, SHAPES)
-_any = make_reduction(torch.any, SHAPES)
-_count_nonzero = make_reduction(torch.count_nonzero, SHAPES, keepdims=False)
+_max = make_reduction(torch.amax, SHAPES, positional=True)
+_min = make_reduction(torch.amin, SHAPES, positional=True)
+_all = make_reduction(torch.all, SHAPES, positional=True)
+_any = make_reduction(torch.any, SHAPES, positional=True)
+_count_nonzero = make_reduction(torch.count_nonzero, SHAPES, keepdims=False, positional=True)
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: A001
@@ -78,6 +78,8 @@ def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: 
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.sum``, as
     array-api-compat does.
     """
+    if dtype is None and x.dtype not in _UNSIGNED_DEFAULT:
+        return _sum(x, axis, keepdims, **kwargs)
     return _accumulate(_sum, x, dtype, axis, keepdims, **kwargs)
 
 
@@ -94,9 +96,13 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
     return _accumulate(_prod, x, dtype, axis, keepdims, **kwargs)
 
 
+_INEXACT = frozenset({torch.float16, torch.bfloat16, torch.float32, torch.float64,
+                      torch.complex64, torch.complex128})
+
+
 def _floating(x: Array) -> Array:
     """``x``, in the default floating dtype when it is integral or ``bool``."""
-    if x.is_floating_point() or x.is_complex():
+    if x.dtype in _INEXACT or x.is_floating_point() or x.is_complex():
         return x
     return x.to(torch.get_default_dtype())
 
@@ -205,6 +211,9 @@ def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], nam
             if x.ndim != 1:
                 raise ValueError(f"{name}() needs axis= for a {x.ndim}-d array")
             axis = 0
+        if dtype is None and not kwargs and not include_initial \
+                and x.dtype not in _UNSIGNED_DEFAULT:
+            return native(x, axis)
         out = _accumulate(native, x, dtype, axis, **kwargs)
         if include_initial:
             shape = list(out.shape)

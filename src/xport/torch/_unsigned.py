@@ -28,12 +28,13 @@ and otherwise calls the function it routes unchanged.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import torch
+
+from .._common.forwarding import guarded
 
 SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
 _CARRIER = {torch.uint16: torch.int32, torch.uint32: torch.int64, torch.uint64: torch.int64}
@@ -107,20 +108,6 @@ class Route:
                 return carry(value, dtype, order=order)
             return value
 
-        shells, tensor = SHELL_UNSIGNED, torch.Tensor
-
-        def routed(first: Any, /, *rest: Any, **kwargs: Any) -> Any:
-            # The common case first: a first operand of another dtype (and,
-            # where operands may differ, a second one too). Tensor subclasses
-            # take the general path. PyTorch's functions parse an empty
-            # **kwargs or *rest measurably slower (0.1-0.2 us): not passed.
-            if type(first) is tensor and first.dtype not in shells and (
-                    not mixed or getattr(rest[0], "dtype", None) not in shells):
-                if kwargs:
-                    return function(first, *rest, **kwargs)
-                return function(first, *rest) if rest else function(first)
-            return carried_call((first, *rest), kwargs)
-
         def carried_call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
             dtype = _shell_dtype(args)
             if dtype is None:  # a first operand of another dtype: carry only uint tensors
@@ -133,8 +120,18 @@ class Route:
             out = native(*args, **kwargs)
             return uncarry(out, dtype, order=order) if back else out
 
-        functools.update_wrapper(routed, function, assigned=(), updated=())  # signature
-        routed.__name__ = routed.__qualname__ = name
+        def slow(*args: Any, **kwargs: Any) -> Any:
+            return carried_call(args, kwargs)
+
+        # The common case runs ``function`` at once: a first operand (and,
+        # where operands may differ, a second one) of another dtype; tensor
+        # subclasses take the general path.
+        condition = "type({first}) is _tensor and {first}.dtype not in _shells"
+        if mixed:
+            condition += " and getattr({second}, 'dtype', None) not in _shells"
+        routed = guarded(function, slow, condition,
+                         {"_tensor": torch.Tensor, "_shells": SHELL_UNSIGNED}, name=name)
+        routed.__qualname__ = name
         routed.__doc__ = f"{function.__doc__ or ''}\n\n{UNSIGNED_NOTE}".lstrip()
         return routed
 

@@ -87,6 +87,8 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     PyTorch's own keywords (``dtype=``, ``out=``) are passed on to
     ``torch.linalg.vector_norm``, as array-api-compat does.
     """
+    if not kwargs and (axis is None or type(axis) is int):
+        return _torch.linalg.vector_norm(x, ord, axis, keepdims)
     return _vector_norm(x, axis, keepdims, ord=ord, **kwargs)
 
 
