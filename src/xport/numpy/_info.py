@@ -15,6 +15,8 @@ _NAMES: dict[np.dtype[Any], str] = {dtype: name for name, dtype in DTYPES.items(
 
 def dtype_name(dtype_or_array: Any) -> str | None:
     """The standard name of a NumPy dtype (or of an array's dtype), or None."""
+    if isinstance(dtype_or_array, np.dtype):  # the common call, first
+        return _NAMES.get(dtype_or_array)
     dtype = getattr(dtype_or_array, "dtype", None)
     if not isinstance(dtype, np.dtype):
         dtype = dtype_or_array
