@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, Final
 
 from ._dispatch import _PACKAGE, _resolve_backend, namespace, namespace_of
@@ -65,18 +66,46 @@ def array_namespace(*xs: object, api_version: str | None = None,
     shape; its ``is_array_api_obj`` already says a matrix is no array API
     object, and SciPy refuses matrices too). Pass ``numpy.asarray(x)``.
     """
+    one = len(xs) == 1 and api_version is None and use_compat is None
+    if one:  # the common call: one array of a type answered before
+        cls = type(xs[0])
+        if cls in _ANSWER:
+            return _ANSWER[cls]
+        if cls in _NUMPY_ANSWER and "jax" not in sys.modules:
+            return _NUMPY_ANSWER[cls]
     if api_version is None and use_compat is None:
         found = namespace_of(*xs)
     else:
         found = namespace_of(*xs, api_version=api_version, use_compat=use_compat)
     name = getattr(found, "__name__", None)
     if name == _XPORT_JAX:
-        return found if use_compat else _jax_numpy()
-    if name in _NUMPY_NAMES and "jax" in sys.modules:
-        for x in xs:  # a loop, not any(<generator>): this is every NumPy call's path
-            if _is_jax_float0(x):
-                return namespace("jax") if use_compat else _jax_numpy()
+        if use_compat:
+            return found
+        found = _jax_numpy()
+    elif name in _NUMPY_NAMES:
+        if "jax" in sys.modules:
+            for x in xs:  # a loop, not any(<generator>): this is every NumPy call's path
+                if _is_jax_float0(x):
+                    return namespace("jax") if use_compat else _jax_numpy()
+        if one:
+            _NUMPY_ANSWER[type(xs[0])] = found
+        return found
+    if one and isinstance(found, ModuleType) and _is_known(type(xs[0])):
+        _ANSWER[type(xs[0])] = found
     return found
+
+
+# One array of a type -> array_namespace's answer (filled as types are seen);
+# NumPy's answers hold only while JAX is not imported (its float0 arrays are
+# NumPy arrays that answer JAX).
+_ANSWER: dict[type, Namespace] = {}
+_NUMPY_ANSWER: dict[type, Namespace] = {}
+
+
+def _is_known(cls: type) -> bool:
+    """Whether dispatch resolves ``cls`` by its class alone (not by calling an
+    ``__array_namespace__`` method, whose answer may depend on the array)."""
+    return _resolve_backend(cls) is not None
 
 
 def _jax_numpy() -> Namespace:

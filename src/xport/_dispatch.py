@@ -73,8 +73,10 @@ _PROTOCOL: Final = _Marker("<__array_namespace__>")
 
 _namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
 # The hot path's view: only types resolved to a module or to _IGNORED.
-_fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
-_fast_get = _fast_namespace_by_type.get
+_FAST: dict[type, Any] = dict(_namespace_by_type)
+# The one-array fast path's view: only types resolved to a module.
+_ONE_ARRAY: dict[type, Namespace] = {}
+_NO_ARGUMENT: Final[Any] = _Marker("<no argument>")
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
 _UNSEEN: Final[Any] = _Marker("<unseen>")
 
@@ -151,7 +153,9 @@ def _resolve_namespace(x: object, position: int) -> Any:
         found = _checked(found)
     _namespace_by_type[cls] = found
     if found is not _PROTOCOL:
-        _fast_namespace_by_type[cls] = found
+        _FAST[cls] = found
+    if isinstance(found, ModuleType):
+        _ONE_ARRAY[cls] = cast(Namespace, found)
     return found
 
 
@@ -256,7 +260,7 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
 _NO_NAMESPACE: Namespace | None = None
 
 
-def namespace_of(*arrays: object, api_version: str | None = None,
+def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | None = None,
                  use_compat: bool | None = None, checked: bool | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced ``arrays``.
 
@@ -288,6 +292,14 @@ def namespace_of(*arrays: object, api_version: str | None = None,
     ``numpy.asarray(x)``); ``ValueError`` for an unsupported ``api_version``
     or ``use_compat``.
     """
+    # One array of a type seen before, no options: one membership test and one
+    # subscript (both of which torch.compile traces; a stored dict.get it does
+    # not on every version).
+    cls = type(x)
+    if cls in _ONE_ARRAY and not more and api_version is None and use_compat is None \
+            and checked is None:
+        return _ONE_ARRAY[cls]
+    arrays = more if x is _NO_ARGUMENT else (x, *more)
     if api_version is not None or use_compat is not None or checked is not None:
         _check_api_version(api_version)
         if checked is not None:
@@ -298,8 +310,9 @@ def namespace_of(*arrays: object, api_version: str | None = None,
     # Not annotated here: AutoGraph (tf.function) cannot convert a loop that
     # rebinds an annotated name.
     found = _NO_NAMESPACE
-    for x in arrays:
-        ns = _fast_get(type(x))
+    for y in arrays:
+        cls = type(y)
+        ns = _FAST[cls] if cls in _FAST else None
         if ns is _IGNORED:
             continue
         if ns is None or (found is not None and ns is not found):
