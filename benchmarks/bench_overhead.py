@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import math
 import os
 import platform
 import sys
@@ -34,7 +35,14 @@ from typing import Any
 import xport
 from benchmarks._record import write_json
 from benchmarks._timing import best_us, compare_us, table
-from benchmarks.cases import CASES, BackendCases, as_op
+from benchmarks.cases import (
+    CASES,
+    PIPELINE_SHAPE,
+    PIPELINE_STEPS,
+    STANDARD_OPS,
+    BackendCases,
+    pipeline,
+)
 
 SHAPES = ((8,), (1000, 1000))
 # (repeat, min_time) of best_us for the small and the large shape: enough
@@ -123,7 +131,7 @@ def _timed(fns: dict[str, Any], args: tuple[Any, ...], sync: Any, shape: tuple[i
            ) -> dict[str, float | str]:
     """Interleaved best times of ``fns`` on ``args``; a function that fails is
     reported as such instead of timed."""
-    repeat, min_time = TIMING.get(shape, (7, 0.05))
+    repeat, min_time = TIMING.get(shape, (3, 0.02))
     results: dict[str, float | str] = {}
     working = {}
     for name, fn in fns.items():
@@ -143,37 +151,125 @@ def _compat_module(cases: BackendCases) -> Any:
     return importlib.import_module(cases.compat)
 
 
+def _ratio(a: object, b: object) -> float | None:
+    return a / b if isinstance(a, float) and isinstance(b, float) else None
+
+
+def _row(backend: str, mode: str, op: str, shape: tuple[int, ...], times: dict[str, Any], *,
+         stricter: str | None = None, standard: bool = True) -> dict[str, object]:
+    native_t, ours_t, compat_t = times.get("native"), times["xport"], times.get("compat")
+    return {
+        "backend": backend, "mode": mode, "op": op, "shape": "x".join(map(str, shape)),
+        "standard": standard, "stricter": stricter,
+        "native_us": native_t, "xport_us": ours_t, "compat_us": compat_t,
+        "xport/native": _ratio(ours_t, native_t),
+        "xport-native_us": ours_t - native_t  # type: ignore[operator]
+        if _ratio(ours_t, native_t) is not None else None,
+        "compat/native": _ratio(compat_t, native_t),
+        "xport/compat": _ratio(ours_t, compat_t),
+    }
+
+
+def _contenders(cases: BackendCases, compile_: Any, mode: str, *, ns: Any, compat: Any,
+                ours: Any, native: Any) -> dict[str, Any]:
+    """native / xport / compat callables of one row, compiled by ``compile_``."""
+    fns = {}
+    if native is not None:
+        fns["native"] = compile_(lambda *a: native(cases.native, *a))
+    fns["xport"] = compile_(lambda *a: ours(ns, *a))
+    if compat is not None and (mode == "eager" or cases.compat == "jax.numpy"):
+        fns["compat"] = compile_(lambda *a: ours(compat, *a))
+    return fns
+
+
 def op_rows(backends: list[str], shapes: tuple[tuple[int, ...], ...]) -> list[dict[str, object]]:
+    """One row per (backend, mode, op, shape): STANDARD_OPS first, then the
+    backend's extra rows."""
     rows = []
     for name in backends:
         cases = CASES[name]()
         ns = xport.namespace(name)
         compat = _compat_module(cases)
         for mode, compile_ in cases.modes.items():
-            for op_name, entry in cases.ops.items():
-                op = as_op(entry)
+            for op_name, std in STANDARD_OPS.items():
+                if mode != "eager" and not std.compiles:
+                    continue
+                for shape in shapes if std.large else shapes[:1]:
+                    fns = _contenders(cases, compile_, mode, ns=ns, compat=compat,
+                                      ours=std.call, native=cases.natives.get(op_name))
+                    times = _timed(fns, cases.inputs(std.inputs, shape), cases.sync, shape)
+                    rows.append(_row(name, mode, op_name, shape, times, stricter=std.stricter))
+            for op_name, op in cases.extra.items():
                 if mode != "eager" and not op.compiles:
                     continue
                 for shape in shapes if op.large else shapes[:1]:
-                    args = op.args(cases.make(shape))
-                    native_fn = compile_(lambda *a, f=op.native, m=cases.native: f(m, *a))
-                    ours_fn = compile_(lambda *a, f=op.ours, m=ns: f(m, *a))
-                    fns = {"native": native_fn, "xport": ours_fn}
-                    if compat is not None and mode == "eager":
-                        fns["compat"] = lambda *a, f=op.ours, m=compat: f(m, *a)
-                    times = _timed(fns, args, cases.sync, shape)
-                    native_t, ours_t = times["native"], times["xport"]
-                    compat_t = times.get("compat")
-                    both = isinstance(native_t, float) and isinstance(ours_t, float)
-                    rows.append({
-                        "backend": name, "mode": mode, "op": op_name,
-                        "shape": "x".join(map(str, shape)),
-                        "native_us": native_t, "xport_us": ours_t, "compat_us": compat_t,
-                        "xport/native": ours_t / native_t if both else None,  # type: ignore[operator]
-                        "xport-native_us": ours_t - native_t if both else None,  # type: ignore[operator]
-                        "compat/native": compat_t / native_t  # type: ignore[operator]
-                        if isinstance(compat_t, float) and isinstance(native_t, float) else None,
-                    })
+                    fns = _contenders(cases, compile_, mode, ns=ns, compat=compat,
+                                      ours=op.ours, native=op.native)
+                    times = _timed(fns, op.args(cases.make(shape)), cases.sync, shape)
+                    rows.append(_row(name, mode, op_name, shape, times, standard=False))
+    return rows
+
+
+def _chain(module: Any) -> Any:
+    """cases.pipeline through the standard namespace ``module``."""
+    return lambda x, y: pipeline(lambda op, *a: STANDARD_OPS[op].call(module, *a), x, y)
+
+
+def _native_chain(cases: BackendCases) -> Any:
+    """cases.pipeline through the backend's native spellings."""
+    return lambda x, y: pipeline(lambda op, *a: cases.natives[op](cases.native, *a), x, y)
+
+
+def pipeline_rows(backends: list[str]) -> list[dict[str, object]]:
+    """The 18-call chain of ``cases.pipeline`` at PIPELINE_SHAPE, per backend and mode."""
+    rows = []
+    for name in backends:
+        cases = CASES[name]()
+        ns = xport.namespace(name)
+        compat = _compat_module(cases)
+        if any(step not in cases.natives for step in PIPELINE_STEPS):
+            continue
+        for mode, compile_ in cases.modes.items():
+            fns = {"native": compile_(_native_chain(cases)), "xport": compile_(_chain(ns))}
+            if compat is not None and (mode == "eager" or cases.compat == "jax.numpy"):
+                fns["compat"] = compile_(_chain(compat))
+            times = _timed(fns, cases.inputs("xy", PIPELINE_SHAPE), cases.sync, PIPELINE_SHAPE)
+            rows.append(_row(name, mode, f"pipeline of {len(PIPELINE_STEPS)} calls",
+                             PIPELINE_SHAPE, times))
+    return rows
+
+
+def _geomean(values: list[float]) -> float | None:
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
+
+
+# The issue's goals (#19), per shape: geometric mean of xport/native over the
+# standard rows, and the worst single row.
+GOALS = {"8": (1.10, 1.5), "1000x1000": (1.02, 1.10)}
+
+
+def summary_rows(ops: list[dict[str, Any]]) -> list[dict[str, object]]:
+    """Per (backend, mode, shape): geometric means of xport/native and
+    compat/native over the standard rows the standard does not make stricter,
+    the worst of them, and the geometric mean of xport/compat."""
+    rows = []
+    keys = dict.fromkeys((r["backend"], r["mode"], r["shape"]) for r in ops if r["standard"])
+    for backend, mode, shape in keys:
+        group = [r for r in ops if r["standard"] and (r["backend"], r["mode"], r["shape"])
+                 == (backend, mode, shape) and not r["stricter"]]
+        ours = [r["xport/native"] for r in group if r["xport/native"] is not None]
+        theirs = [r["compat/native"] for r in group if r["compat/native"] is not None]
+        versus = [r["xport/compat"] for r in group if r["xport/compat"] is not None]
+        worst = max(group, key=lambda r: r["xport/native"] or 0.0)
+        goal_mean, goal_worst = GOALS.get(shape, (None, None))
+        rows.append({
+            "backend": backend, "mode": mode, "shape": shape, "ops": len(ours),
+            "xport/native": _geomean(ours), "compat/native": _geomean(theirs),
+            "xport/compat": _geomean(versus),
+            "worst": f"{worst['op']} {worst['xport/native']:.2f}"
+            if worst["xport/native"] is not None else None,
+            "goal": f"<= {goal_mean}, worst <= {goal_worst}" if goal_mean else None,
+        })
     return rows
 
 
@@ -210,8 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     warnings.simplefilter("ignore")  # e.g. JAX's int64 -> int32 truncation notices
     header(backends)
     shapes = SHAPES[:1] if args.small_only else SHAPES
-    sections = {"dispatch": dispatch_rows(backends), "helpers": helper_rows(backends),
-                "ops": op_rows(backends, shapes)}
+    sections: dict[str, list[dict[str, object]]] = {
+        "dispatch": dispatch_rows(backends), "helpers": helper_rows(backends),
+        "ops": op_rows(backends, shapes)}
+    sections["pipeline"] = [] if args.small_only else pipeline_rows(backends)
+    sections["summary"] = summary_rows(sections["ops"])
 
     print("\nnamespace_of vs array_api_compat.array_namespace (us per call; "
           "own: x.__array_namespace__(), where the array has it; "
@@ -223,13 +322,27 @@ def main(argv: list[str] | None = None) -> int:
     print(table(sections["helpers"], [("backend", "backend"), ("helper", "helper"),
                                         ("xport", "xport"), ("compat", "compat"),
                                         ("ratio", "xport/compat")]))
-    print("\nwrapped functions: xport vs native vs array-api-compat (us per call; "
-          "compat only eager and where array_api_compat.<backend> exists)")
-    print(table(sections["ops"], [
-        ("backend", "backend"), ("mode", "mode"), ("op", "op"), ("shape", "shape"),
+    print("\nstandard functions: xport vs native vs array-api-compat (us per call; compat: "
+          "array_api_compat's namespace for the backend, jax.numpy for JAX; '*': the "
+          "standard asks for more than the native default, see cases.py)")
+    op_columns = [
+        ("backend", "backend"), ("mode", "mode"), ("label", "op"), ("shape", "shape"),
         ("native_us", "native"), ("xport_us", "xport"), ("compat_us", "compat"),
-        ("xport/native", "xport/native"), ("xport-native_us", "xport-native"),
-        ("compat/native", "compat/native")]))
+        ("xport/native", "xport/native"), ("compat/native", "compat/native"),
+        ("xport/compat", "xport/compat")]
+    labelled = [{**r, "label": f"{r['op']}{'*' if r['stricter'] else ''}"
+                 f"{'' if r['standard'] else ' (extra)'}"} for r in sections["ops"]]
+    print(table(labelled, op_columns))
+    if sections["pipeline"]:
+        print(f"\nthe {len(PIPELINE_STEPS)}-call chain of cases.pipeline at "
+              f"{PIPELINE_SHAPE} float32 ({', '.join(PIPELINE_STEPS)})")
+        print(table([{**r, "label": r["op"]} for r in sections["pipeline"]], op_columns))
+    print("\ngeometric means over the standard rows ('*' rows left out), per backend, "
+          "mode and shape; goals of issue #19 in the last column")
+    print(table(sections["summary"], [
+        ("backend", "backend"), ("mode", "mode"), ("shape", "shape"), ("ops", "ops"),
+        ("xport/native", "xport/native"), ("compat/native", "compat/native"),
+        ("xport/compat", "xport/compat"), ("worst", "worst xport/native"), ("goal", "goal")]))
     if args.json:
         write_json(args.json, "overhead", {"backends": backends,
                                            "shapes": ["x".join(map(str, s)) for s in shapes]},
