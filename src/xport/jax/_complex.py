@@ -19,7 +19,20 @@ from .._common.complex_functions import (
     make_complex_function,
 )
 
-OPS = ComplexOps(xp=jnp, make=jax.lax.complex, is_complex=jnp.iscomplexobj)
+_COMPLEX = frozenset({jnp.dtype("complex64"), jnp.dtype("complex128")})
+
+
+def is_complex(x: Any) -> bool:
+    """``jax.numpy.iscomplexobj(x)``, answered from the dtype of arrays and
+    tracers first (``iscomplexobj`` costs 0.6 us per call, a tenth of a small
+    eager operation)."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:
+        return dtype in _COMPLEX
+    return bool(jnp.iscomplexobj(x))
+
+
+OPS = ComplexOps(xp=jnp, make=jax.lax.complex, is_complex=is_complex)
 
 Array = Any
 
@@ -35,7 +48,7 @@ def sign(x: Array, /) -> Array:
     input goes to ``jax.numpy.sign`` unchanged.
     """
     out = jnp.sign(x)
-    if jnp.iscomplexobj(out):
+    if is_complex(out):
         return jnp.where(x == 0, 0j, out)
     if jnp.issubdtype(out.dtype, jnp.floating):
         return jnp.where(x == 0, 0.0, out)
@@ -50,7 +63,7 @@ def abs(x: Array, /) -> Array:  # noqa: A001 - the standard's name
     to ``jax.numpy.abs`` unchanged.
     """
     out = jnp.abs(x)
-    if jnp.iscomplexobj(x):
+    if is_complex(x):
         infinite = jnp.logical_or(jnp.isinf(jnp.real(x)), jnp.isinf(jnp.imag(x)))
         return jnp.where(infinite, jnp.inf, out)
     return out

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 
 from .._common.elementwise import Operands, make_binary
 from .._common.signed_zeros import make_floor_divide, make_remainder
+from ._eager import eager_compiled
 from ._info import DTYPES, dtype_name
 
 
@@ -63,12 +64,10 @@ def _ieee_floor_divide(x1: Any, x2: Any, /) -> Any:
 
 
 _ZERO_DIVISOR_GIVES_NAN = jax.__version_info__ < (0, 10, 0)
-# Compiled as one program (as jax.numpy compiles its own functions): eagerly
-# the fix-up then costs one dispatch, not one per operation; inside a traced
-# function it is inlined.
-floor_divide = jax.jit(make_floor_divide(
+# One compiled program eagerly: the fix-up costs one dispatch, not one per step.
+floor_divide = eager_compiled(make_floor_divide(
     _ieee_floor_divide if _ZERO_DIVISOR_GIVES_NAN else jnp.floor_divide, jnp))
-remainder = jax.jit(make_remainder(jnp.remainder, jnp))
+remainder = eager_compiled(make_remainder(jnp.remainder, jnp))
 
 
 # Deviations of values, which no abstract probe can detect: wrapped on every JAX.

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._common.accumulation import accumulation_dtype_name
+from ._eager import eager_compiled
 from ._info import DTYPES, default_integer_name, dtype_name
 
 Array = Any
@@ -62,12 +63,27 @@ def _prod_keeps_narrow_ints() -> bool:
     return builtins.bool(jax.eval_shape(jnp.cumulative_prod, probe).dtype == probe.dtype)
 
 
+_CUMULATIVE_STATIC = ("axis", "dtype", "include_initial")
+
+
+def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` compiled eagerly with its keywords static. Not a deviation
+    fix: ``jax.numpy``'s cumulative functions are not compiled themselves, so
+    each of their steps is an eager dispatch (1.2-1.3x the time of the compiled
+    ``jax.numpy.cumsum`` on small and on 1e6-element arrays)."""
+    return eager_compiled(function, _CUMULATIVE_STATIC)
+
+
 # A deviation of values, which no abstract probe can detect: wrapped on every JAX.
 ALWAYS: dict[str, Any] = {"all": all, "any": any}
+if hasattr(jnp, "cumulative_sum"):
+    ALWAYS["cumulative_sum"] = _compiled(jnp.cumulative_sum)
 
 
 def detected() -> dict[str, Any]:
     """The wrappers the installed JAX needs beyond :data:`ALWAYS`."""
     if hasattr(jnp, "cumulative_prod") and _prod_keeps_narrow_ints():
-        return {"cumulative_prod": cumulative_prod}
+        return {"cumulative_prod": _compiled(cumulative_prod)}
+    if hasattr(jnp, "cumulative_prod"):
+        return {"cumulative_prod": _compiled(jnp.cumulative_prod)}
     return {}
