@@ -68,10 +68,11 @@ def array_namespace(*xs: object, api_version: str | None = None,
     """
     one = len(xs) == 1 and api_version is None and use_compat is None
     if one:  # the common call: one array of a type answered before
-        cls = type(xs[0])
+        x = xs[0]
+        cls = type(x)
         if cls in _ANSWER:
             return _ANSWER[cls]
-        if cls in _NUMPY_ANSWER and "jax" not in sys.modules:
+        if cls in _NUMPY_ANSWER and x.dtype.kind != "V":  # type: ignore[attr-defined]
             return _NUMPY_ANSWER[cls]
     if api_version is None and use_compat is None:
         found = namespace_of(*xs)
@@ -96,8 +97,8 @@ def array_namespace(*xs: object, api_version: str | None = None,
 
 
 # One array of a type -> array_namespace's answer (filled as types are seen);
-# NumPy's answers hold only while JAX is not imported (its float0 arrays are
-# NumPy arrays that answer JAX).
+# NumPy's answers hold for every dtype kind but "V" (JAX's float0 arrays are
+# NumPy arrays of a void dtype that answer JAX).
 _ANSWER: dict[type, Namespace] = {}
 _NUMPY_ANSWER: dict[type, Namespace] = {}
 

@@ -71,6 +71,8 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
         return out
 
     def over_all(x: Any, keep: bool, options: dict[str, Any]) -> Any:
+        if quick and not keep and not options:
+            return native(x)
         if native_keepdims and none_keepdims:
             return native(x, axis=None, keepdims=keep, **options)
         out = native(x, **options)
@@ -101,9 +103,12 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
 
     def reduce(x: Any, axis: int | tuple[int, ...] | None, keepdims: bool,
                **options: Any) -> Any:
-        if axis is None:
-            if quick and not keepdims and not options:
+        if quick and not options:
+            if axis is None and not keepdims:
                 return native(x)
+            if type(axis) is int:
+                return native(x, axis, keepdims)
+        if axis is None:
             if all_native:
                 return native(x, axis=None, keepdims=keepdims, **options)
             return over_all(x, keepdims, options)

@@ -102,13 +102,20 @@ def _restore_tie_order(out: Array, x: Array, axis: int) -> None:
     run per row of ``out``, and boolean indexing reads and writes rows in
     order, so one masked copy per kind restores them.
     """
-    rows, source = np.moveaxis(out, axis, -1), np.moveaxis(x, axis, -1)
+    if axis not in (-1, x.ndim - 1):
+        out, x = np.moveaxis(out, axis, -1), np.moveaxis(x, axis, -1)
+    rows, source = out, x
     zeros = source == 0
     if zeros.any():
         rows[rows == 0] = source[zeros]
     nans = np.isnan(source)
     if nans.any():
         rows[np.isnan(rows)] = source[nans]
+
+
+# Below this many elements a stable sort of floats costs less than the
+# fix-up's few passes (measured: 2048 float32, both about 25 us).
+_FLOAT_FIXUP_FROM = 2048
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
@@ -123,10 +130,16 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
     so those take NumPy's fastest (its default, unstable) algorithm; so do
     real floats, whose only equal elements that differ (``-0.0``/``+0.0``,
     NaNs) are then put back in their stable order (a stable sort of floats is
-    3-7x slower than NumPy's default). Complex input is sorted stably.
+    3-7x slower than NumPy's default; below 2048 elements the stable sort is
+    the cheaper one and is used). Complex input is sorted stably.
     """
     kind = x.dtype.kind if stable and "kind" not in kwargs else None
-    if kind is None or kind not in "biuf":
+    if kind is None or kind not in "biuf" or (kind == "f" and x.size < _FLOAT_FIXUP_FROM):
+        if descending and kind is not None:
+            # Stable and descending: equal elements keep their order, so the
+            # reversed input is sorted and the result reversed.
+            flipped = np.sort(np.flip(x, axis=axis), axis=axis, kind="stable", **kwargs)
+            return np.flip(flipped, axis=axis)
         out = np.sort(x, axis=axis, kind=_sort_kind(stable, kwargs), **kwargs)
         return np.flip(out, axis=axis) if descending else out
     out = np.sort(x, axis=axis, **kwargs)
