@@ -2,22 +2,29 @@
 
 Run with ``nox -s benchmarks`` or ``python -m benchmarks.bench_overhead``
 (``--backends numpy,torch`` to pick backends, ``--small-only`` to skip the
-(1000, 1000) inputs, ``--json PATH`` to write the rows as data). Prints, per
-installed backend: the cost of ``namespace_of`` for 1 and 3 arrays beside
-``array_api_compat.array_namespace`` and of xport's copies of compat's other
-helpers (``is_numpy_array``, ``size``, ``device``, ...) beside compat's own
-(where array-api-compat supports the backend; it has no TensorFlow support)
-and beside the array's own ``__array_namespace__`` (NumPy, JAX), and for a
-representative set of wrapped functions (see ``benchmarks/cases.py``) the time
-through xport, through array-api-compat and natively, at shapes (8,) and
-(1000, 1000). JAX is timed eagerly and under ``jax.jit`` (compiled once, the
-compiled call timed), TensorFlow eagerly and inside ``tf.function`` (traced
-once, without AutoGraph); results are waited for (``block_until_ready``,
-``.numpy()``). Times are the best of several repeats; native, xport and compat
-calls of a row are timed interleaved (``compare_us`` in ``_timing.py``) so that
-load from other processes hits them alike. Targets (issue #2):
-namespace_of <= 0.2x array_namespace; wrapped ops within 1 us of native on (8,)
-and within 1% at (1000, 1000); compiled ratios ~1.0 (same program).
+(1000, 1000) inputs and the chain, ``--json PATH`` to write the rows as data).
+Prints, per installed backend:
+
+* the cost of ``namespace_of`` for 1 and 3 arrays beside
+  ``array_api_compat.array_namespace`` (and the array's own
+  ``__array_namespace__`` where it has one), and of xport's copies of compat's
+  other helpers beside compat's own;
+* for the 26 standard calls of ``benchmarks/cases.py`` (the same calls on every
+  backend) the time through xport, through array-api-compat's namespace (for
+  JAX: ``jax.numpy``, which is what compat hands out) and through the library's
+  own spelling, at shapes (8,) and (1000, 1000), plus a backend's extra rows;
+* an 18-call chain of them at 1e6 elements;
+* per backend, mode and shape, the geometric means of xport/native,
+  compat/native and xport/compat over the calls the standard does not make
+  costlier than the native default (``stricter`` in cases.py), the worst call,
+  and issue #19's goals beside them.
+
+JAX is timed eagerly and under ``jax.jit`` (compiled once, the compiled call
+timed), TensorFlow eagerly and inside ``tf.function`` (traced once, without
+AutoGraph), Dask computed; results are waited for (``block_until_ready``,
+``.numpy()``, ``.compute()``). Times are the best of several repeats; the
+contenders of a row are timed interleaved (``compare_us`` in ``_timing.py``)
+so that load from other processes hits them alike. Measure on a quiet machine.
 """
 
 from __future__ import annotations

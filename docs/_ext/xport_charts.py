@@ -9,8 +9,9 @@ when, on what machine and with which library versions its data was measured:
 ``helpers``
     xport's copies of array-api-compat's helpers beside compat's own.
 ``overhead``
-    Per backend, the time each wrapped function adds to the native call, through
-    xport and through array-api-compat (and, compiled, through xport).
+    Per backend and mode, the geometric mean over the standard functions of
+    ``benchmarks/cases.py`` of the time relative to the library's own call,
+    through xport and through array-api-compat, on small arrays.
 ``random``
     ``xport.random.normal`` throughput per route beside each library's generator.
 ``checked``
@@ -200,39 +201,19 @@ def draw_helpers(data: dict[str, Any]) -> str:
 
 
 def draw_overhead(data: dict[str, Any]) -> str:
-    rows = [r for r in data["sections"]["ops"] if r["shape"] == "8"]
-    backends = list(dict.fromkeys(r["backend"] for r in rows))
-    heights = []
-    panels = []
-    for backend in backends:
-        eager = [r for r in rows if r["backend"] == backend and r["mode"] == "eager"]
-        compiled = {r["op"]: r for r in rows if r["backend"] == backend and r["mode"] != "eager"}
-        mode = next((r["mode"] for r in rows if r["backend"] == backend and r["mode"] != "eager"),
-                    None)
-
-        def added(row: dict[str, Any] | None, key: str) -> float | None:
-            if row is None or not isinstance(row.get(key), float) \
-                    or not isinstance(row.get("native_us"), float):
-                return None
-            return float(row[key] - row["native_us"])
-
-        series = {"xport": [added(r, "xport_us") for r in eager],
-                  "compat": [added(r, "compat_us") for r in eager]}
-        if mode is not None:
-            series[f"compiled xport ({mode})"] = [added(compiled.get(r["op"]), "xport_us")
-                                                  for r in eager]
-        series = {k: v for k, v in series.items() if any(x is not None for x in v)}
-        panels.append((backend, [r["op"] for r in eager], series))
-        heights.append(len(eager) * (0.12 * len(series) + 0.15) + 0.6)
-    plt, fig = _figure(7.5, sum(heights) + 0.4)
-    grid = fig.add_gridspec(len(panels), 1, height_ratios=heights)
-    for i, (backend, ops, series) in enumerate(panels):
-        ax = fig.add_subplot(grid[i])
-        _grouped_bars(ax, ops, series, "")
-        ax.set_title(f"{_label(backend)}: µs added to the native call, shape (8,)",
-                     fontsize=9, loc="left")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8)
-    fig.tight_layout()
+    rows = [r for r in data["sections"]["summary"] if r["shape"] == "8"]
+    labels = [f"{_label(r['backend'])}, {r['mode']}" for r in rows]
+    plt, fig = _figure(7.0, 0.42 * len(rows) + 1.2)
+    ax = fig.add_subplot()
+    _grouped_bars(ax, labels, {"xport": [r["xport/native"] for r in rows],
+                               "compat": [r["compat/native"] for r in rows]},
+                  "time relative to the native call, geometric mean over "
+                  f"{rows[0]['ops'] if rows else 0} standard functions (1 = native)")
+    ax.axvline(1.0, color="black", linewidth=0.8, linestyle=":")
+    ax.set_xlim(left=0.0)
+    ax.legend(loc="lower right", frameon=False)
+    ax.set_title("shape (8,): what the Python layer costs where kernels are smallest",
+                 fontsize=9, loc="left")
     return _svg(plt, fig)
 
 
