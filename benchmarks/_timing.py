@@ -45,7 +45,8 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
     """Best per-call time (microseconds) of each of ``fns``, measured
     *interleaved*: every repeat times each function once in turn, so a burst of
     load from other processes hits all of them alike (on a busy machine the
-    ratios are then far steadier than with :func:`best_us` one after another).
+    ratios are then far steadier than with :func:`best_us` one after another),
+    and each round starts with the next contender.
     Each function is warmed up and gets its own calls-per-run count, as in
     :func:`best_us`."""
     calls = {name: (lambda f=f: sync(f())) if sync is not None else f
@@ -58,7 +59,12 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
             number *= 2
         numbers[name] = number
     best = dict.fromkeys(calls, float("inf"))
-    for _ in range(repeat):
-        for name, call in calls.items():
+    order = list(calls)
+    for round_ in range(repeat):
+        # Each round starts with another contender: what the call before leaves
+        # behind (freed buffers, warm caches) favours no one systematically.
+        shift = round_ % len(order)
+        for name in order[shift:] + order[:shift]:
+            call = calls[name]
             best[name] = min(best[name], timeit.timeit(call, number=numbers[name]) / numbers[name])
     return {name: t * 1e6 for name, t in best.items()}

@@ -135,7 +135,8 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
                 return other(x1, x2)
         else:
             dtype = x1.dtype
-            if dtype != x2.dtype:
+            # `is` first: the common equal dtypes are one object in every library
+            if dtype is not x2.dtype and dtype != x2.dtype:
                 x1, x2 = promote_pair(x1, x2)
                 if x2.dtype in special:  # left unpromoted: the library promotes it
                     return other(x1, x2)

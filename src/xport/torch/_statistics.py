@@ -78,8 +78,8 @@ def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: 
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.sum``, as
     array-api-compat does.
     """
-    if dtype is None and x.dtype not in _UNSIGNED_DEFAULT:
-        return _sum(x, axis, keepdims, **kwargs)
+    if dtype is None and not kwargs and x.dtype not in _UNSIGNED_DEFAULT:
+        return _sum(x, axis, keepdims)
     return _accumulate(_sum, x, dtype, axis, keepdims, **kwargs)
 
 
@@ -117,6 +117,8 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False, **kwargs: An
     PyTorch's own keywords (``out=``, ``dtype=``, ...) are passed on to
     ``torch.mean``, as array-api-compat does.
     """
+    if not kwargs:
+        return _mean(_floating(x), axis, keepdims)
     if "dtype" not in kwargs:
         x = _floating(x)
     return _mean(x, axis, keepdims, **kwargs)
