@@ -103,11 +103,14 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
 
     def reduce(x: Any, axis: int | tuple[int, ...] | None, keepdims: bool,
                **options: Any) -> Any:
-        if quick and not options:
+        if positional and not options:
             if axis is None and not keepdims:
                 return native(x)
             if type(axis) is int:
-                return native(x, axis, keepdims)
+                if native_keepdims:
+                    return native(x, axis, keepdims)
+                if not keepdims:
+                    return native(x, axis)
         if axis is None:
             if all_native:
                 return native(x, axis=None, keepdims=keepdims, **options)
