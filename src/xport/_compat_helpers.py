@@ -67,12 +67,11 @@ def array_namespace(*xs: object, api_version: str | None = None,
     object, and SciPy refuses matrices too). Pass ``numpy.asarray(x)``.
     """
     one = len(xs) == 1 and api_version is None and use_compat is None
+    cls = type(xs[0] if xs else None)
     if one:  # the common call: one array of a type answered before
-        x = xs[0]
-        cls = type(x)
         if cls in _ANSWER:
             return _ANSWER[cls]
-        if cls in _NUMPY_ANSWER and x.dtype.kind != "V":  # type: ignore[attr-defined]
+        if cls in _NUMPY_ANSWER and xs[0].dtype.kind != "V":  # type: ignore[attr-defined]
             return _NUMPY_ANSWER[cls]
     if api_version is None and use_compat is None:
         found = namespace_of(*xs)
@@ -89,10 +88,10 @@ def array_namespace(*xs: object, api_version: str | None = None,
                 if _is_jax_float0(x):
                     return namespace("jax") if use_compat else _jax_numpy()
         if one:
-            _NUMPY_ANSWER[type(xs[0])] = found
+            _NUMPY_ANSWER[cls] = found
         return found
-    if one and isinstance(found, ModuleType) and _is_known(type(xs[0])):
-        _ANSWER[type(xs[0])] = found
+    if one and isinstance(found, ModuleType) and _is_known(cls):
+        _ANSWER[cls] = found
     return found
 
 

@@ -73,9 +73,9 @@ _PROTOCOL: Final = _Marker("<__array_namespace__>")
 
 _namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
 # The hot path's view: only types resolved to a module or to _IGNORED.
-_FAST: dict[type, Any] = dict(_namespace_by_type)
+_fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
 # The one-array fast path's view: only types resolved to a module.
-_ONE_ARRAY: dict[type, Namespace] = {}
+_one_array_namespace_by_type: dict[type, Namespace] = {}
 _NO_ARGUMENT: Final[Any] = _Marker("<no argument>")
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
 _UNSEEN: Final[Any] = _Marker("<unseen>")
@@ -153,9 +153,9 @@ def _resolve_namespace(x: object, position: int) -> Any:
         found = _checked(found)
     _namespace_by_type[cls] = found
     if found is not _PROTOCOL:
-        _FAST[cls] = found
+        _fast_namespace_by_type[cls] = found
     if isinstance(found, ModuleType):
-        _ONE_ARRAY[cls] = cast(Namespace, found)
+        _one_array_namespace_by_type[cls] = cast(Namespace, found)
     return found
 
 
@@ -262,7 +262,7 @@ _NO_NAMESPACE: Namespace | None = None
 
 def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | None = None,
                  use_compat: bool | None = None, checked: bool | None = None) -> Namespace:
-    """Return the Array API namespace for the library that produced ``arrays``.
+    """Return the Array API namespace for the library that produced the arrays given.
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
     :mod:`xport.torch`, JAX arrays and tracers :mod:`xport.jax`, TensorFlow
@@ -296,9 +296,9 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
     # subscript (both of which torch.compile traces; a stored dict.get it does
     # not on every version).
     cls = type(x)
-    if cls in _ONE_ARRAY and not more and api_version is None and use_compat is None \
-            and checked is None:
-        return _ONE_ARRAY[cls]
+    if cls in _one_array_namespace_by_type and not more and api_version is None \
+            and use_compat is None and checked is None:
+        return _one_array_namespace_by_type[cls]
     arrays = more if x is _NO_ARGUMENT else (x, *more)
     if api_version is not None or use_compat is not None or checked is not None:
         _check_api_version(api_version)
@@ -312,7 +312,7 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
     found = _NO_NAMESPACE
     for y in arrays:
         cls = type(y)
-        ns = _FAST[cls] if cls in _FAST else None
+        ns = _fast_namespace_by_type[cls] if cls in _fast_namespace_by_type else None
         if ns is _IGNORED:
             continue
         if ns is None or (found is not None and ns is not found):

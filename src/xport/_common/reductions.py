@@ -55,7 +55,6 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
     (PyTorch) a tenth of a small reduction.
     """
     native_keepdims = keepdims
-    quick = positional and keepdims and none_keepdims
 
     def call(x: Any, axis: int, keep: bool, options: dict[str, Any]) -> Any:
         if positional and not options:
@@ -71,7 +70,7 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
         return out
 
     def over_all(x: Any, keep: bool, options: dict[str, Any]) -> Any:
-        if quick and not keep and not options:
+        if positional and not keep and not options:
             return native(x)
         if native_keepdims and none_keepdims:
             return native(x, axis=None, keepdims=keep, **options)

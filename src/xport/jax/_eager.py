@@ -27,8 +27,11 @@ def eager_compiled(function: Callable[..., Any],
 
     @functools.wraps(function)
     def call(x: Any, /, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(x, tracer) or any(isinstance(a, tracer) for a in args):
+        if isinstance(x, tracer):
             return function(x, *args, **kwargs)
+        for a in args:  # a loop, not any(<generator>): this is every eager call's path
+            if isinstance(a, tracer):
+                return function(x, *args, **kwargs)
         return compiled(x, *args, **kwargs)
 
     return call

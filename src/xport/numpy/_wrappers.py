@@ -104,13 +104,12 @@ def _restore_tie_order(out: Array, x: Array, axis: int) -> None:
     """
     if axis not in (-1, x.ndim - 1):
         out, x = np.moveaxis(out, axis, -1), np.moveaxis(x, axis, -1)
-    rows, source = out, x
-    zeros = source == 0
+    zeros = x == 0
     if zeros.any():
-        rows[rows == 0] = source[zeros]
-    nans = np.isnan(source)
+        out[out == 0] = x[zeros]
+    nans = np.isnan(x)
     if nans.any():
-        rows[np.isnan(rows)] = source[nans]
+        out[np.isnan(out)] = x[nans]
 
 
 # Below this many elements a stable sort of floats costs less than the
