@@ -85,6 +85,59 @@ def test_numpy_sort_of_floats_is_the_stable_sort_bit_for_bit() -> None:
     assert x.dtype == np.float64 and np.isnan(x).any()  # the pool reached the input
 
 
+def _stable_descending_order(x: np.ndarray, axis: int) -> np.ndarray:
+    n = x.shape[axis]
+    return np.flip(n - 1 - np.argsort(np.flip(x, axis=axis), axis=axis, kind="stable"),
+                   axis=axis)
+
+
+@pytest.mark.skipif(not HAS["tensorflow"], reason="needs TensorFlow")
+def test_tensorflow_sort_is_numpys_stable_sort_bit_for_bit() -> None:
+    # TensorFlow's sort runs on the TopKV2 kernel with an integer key (issue #19).
+    import tensorflow as tf
+
+    xp = xport.namespace("tensorflow")
+    rng = np.random.default_rng(5)
+    payload_nan = np.frombuffer(np.uint64(0x7FF8000000000123).tobytes(), np.float64)[0]
+    floats = np.array([0.0, -0.0, np.nan, -np.float64(np.nan), payload_nan, 1.0, -1.0,
+                       np.inf, -np.inf, 2.5])
+    cases = [rng.choice(floats, size=s).astype(d) for d in ("float32", "float64")
+             for s in ((17,), (4, 9), (3, 5, 6), (0,), (3, 0))]
+    cases += [rng.integers(-3, 4, size=(5, 7)).astype(d)
+              for d in ("int8", "int16", "int32", "int64")]
+    cases += [rng.integers(0, 2**63, size=(6, 5), dtype=np.uint64).astype(d)
+              for d in ("uint8", "uint16", "uint32", "uint64")]
+    cases += [rng.integers(0, 2, size=(4, 6)).astype(bool)]
+    for x in cases:
+        t = tf.constant(x)
+        for axis in range(-x.ndim, x.ndim):
+            order = np.argsort(x, axis=axis, kind="stable")
+            got = xp.argsort(t, axis=axis)
+            assert got.dtype == tf.int64 and np.array_equal(got, order)
+            assert np.array_equal(xp.argsort(t, axis=axis, descending=True),
+                                  _stable_descending_order(x, axis))
+            assert np.asarray(xp.sort(t, axis=axis)).tobytes() == np.take_along_axis(
+                x, order, axis=axis).tobytes()
+            assert np.asarray(xp.sort(t, axis=axis, descending=True)).tobytes() == \
+                _stable_descending(x, axis).tobytes()
+
+
+@pytest.mark.skipif(not HAS["tensorflow"], reason="needs TensorFlow")
+def test_tensorflow_sort_and_unique_inside_tf_function_with_unknown_sizes() -> None:
+    import tensorflow as tf
+
+    xp = xport.namespace("tensorflow")
+    x = np.array([[3.0, np.nan, -0.0, 1.0], [0.0, 2.0, 2.0, -5.0], [np.nan, 1.0, 0.0, 7.0]],
+                 np.float32)
+    spec = tf.TensorSpec([None, None], tf.float32)
+    sort = tf.function(lambda t: xp.sort(t, axis=0, descending=True), input_signature=[spec])
+    unique = tf.function(xp.unique_values, input_signature=[spec])
+    assert np.asarray(sort(x)).tobytes() == _stable_descending(x, 0).tobytes()
+    assert np.array_equal(unique(x), np.unique(x, equal_nan=False), equal_nan=True)
+    assert np.array_equal(xp.unique_values(tf.constant(x)), np.unique(x, equal_nan=False),
+                          equal_nan=True)
+
+
 def test_numpy_sort_of_integers_and_bools() -> None:
     xp = xport.namespace("numpy")
     rng = np.random.default_rng(4)

@@ -71,31 +71,15 @@ def _logaddexp(x1: Array, x2: Array) -> Array:
     return tf.where(tf.math.equal(x1, x2), x1 + math.log(2.0), out)
 
 
-_ZEROS: dict[Any, Array] = {}
-
-
-def _zero(dtype: Any) -> Array:
-    """A 0-d eager zero of ``dtype``, made once (not at import, which would
-    start TensorFlow's runtime; lifted out of any graph being traced)."""
-    zero = _ZEROS.get(dtype)
-    if zero is None:
-        with tf.init_scope():
-            zero = _ZEROS[dtype] = tf.constant(0, dtype)
-    return zero
-
-
 def _remainder(x1: Array, x2: Array) -> Array:
     out = tf.raw_ops.FloorMod(x=x1, y=x2)
     if out.dtype not in FLOATING:
         return out
     # floormod gives a zero result the sign of x1; the standard, of x2, which
-    # every result of the standard's remainder that is not NaN has. With s the
-    # sign of x2 (+-1; 0 or NaN only where out is NaN anyway), s * (s*out + 0)
-    # is out for nonzero out (products by +-1 are exact) and a zero of s's sign
-    # otherwise (+0 + -0 is +0): four kernels, no mask.
-    sign = tf.raw_ops.Sign(x=x2)
-    shifted = tf.raw_ops.AddV2(x=tf.raw_ops.Mul(x=sign, y=out), y=_zero(out.dtype))
-    return tf.raw_ops.Mul(x=sign, y=shifted)
+    # every result of the standard's remainder that is not NaN has (floormod's
+    # nonzero results already do). |out| * sign(x2) is that: three kernels, no
+    # mask (a zero or NaN x2 leaves out NaN, and NaN * 0 is NaN).
+    return tf.raw_ops.Mul(x=tf.raw_ops.Abs(x=out), y=tf.raw_ops.Sign(x=x2))
 
 
 def _raw(op: Callable[..., Array], name: str) -> Callable[[Array, Array], Array]:

@@ -9,6 +9,7 @@ import tensorflow as tf
 
 from .._common.axis_args import normalize_axes
 from .._common.promotion import PYTHON_SCALARS
+from ._constants import constant
 from ._manipulation import broadcast_shapes
 from ._operands import FLOATING, INDEX_DTYPES, dims, operand_pair, rank
 from ._statistics import truth
@@ -20,12 +21,16 @@ def _indices(indices: Any, n: Any) -> Array:
     """``indices`` as int32/int64 with negative entries counted from the end
     of an axis of length ``n``."""
     indices = tf.convert_to_tensor(indices)
-    if indices.dtype not in INDEX_DTYPES:
-        if not indices.dtype.is_integer:
-            raise TypeError(f"indices have dtype {indices.dtype.name}; the standard takes "
+    dtype = indices.dtype
+    if dtype not in INDEX_DTYPES:
+        if not dtype.is_integer:
+            raise TypeError(f"indices have dtype {dtype.name}; the standard takes "
                             "integer indices: cast them with astype")
-        indices = tf.cast(indices, tf.int64)
-    return tf.where(indices < 0, indices + tf.cast(n, indices.dtype), indices)
+        dtype = tf.int64
+        indices = tf.raw_ops.Cast(x=indices, DstT=dtype)
+    length = constant(n, dtype) if type(n) is int else tf.raw_ops.Cast(x=n, DstT=dtype)
+    return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=indices, y=constant(0, dtype)),
+                               t=tf.raw_ops.AddV2(x=indices, y=length), e=indices)
 
 
 def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
@@ -41,7 +46,8 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
                              "pass axis=")
         axis = 0
     (axis,) = normalize_axes((axis,), rank(x), name="axis")
-    return tf.gather(x, _indices(indices, dims(x)[axis]), axis=axis)
+    return tf.raw_ops.GatherV2(params=x, indices=_indices(indices, dims(x)[axis]),
+                               axis=constant(axis, tf.int32))
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -106,25 +112,29 @@ def _arg(native: Any, name: str) -> Any:
         n = rank(x)
         flat = axis is None
         if axis is None:
-            data, axis_ = tf.reshape(x, [-1]), 0
+            data, axis_ = tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32)), 0
         else:
             (axis_,) = normalize_axes((axis,), n, name="axis")
             data = x
-        out = native(data, axis=axis_, output_type=tf.int64)
+        dimension = constant(axis_, tf.int32)
+        out = native(input=data, dimension=dimension, output_type=tf.int64)
         if data.dtype in FLOATING:
             # TensorFlow skips NaNs; the standard (like NumPy) finds the first one.
-            nans = tf.math.is_nan(data)
-            first_nan = tf.math.argmax(nans, axis=axis_, output_type=tf.int64)
-            out = tf.where(tf.reduce_any(nans, axis=axis_), first_nan, out)
+            nans = tf.raw_ops.IsNan(x=data)
+            first_nan = tf.raw_ops.ArgMax(input=nans, dimension=dimension,
+                                          output_type=tf.int64)
+            out = tf.raw_ops.SelectV2(condition=tf.raw_ops.Any(input=nans, axis=dimension),
+                                      t=first_nan, e=out)
         if keepdims:
-            out = tf.reshape(out, [1] * n) if flat else tf.expand_dims(out, axis_)
+            out = (tf.raw_ops.Reshape(tensor=out, shape=constant((1,) * n, tf.int32)) if flat
+                   else tf.raw_ops.ExpandDims(input=out, axis=dimension))
         return out
 
     arg.__name__ = arg.__qualname__ = name
     return arg
 
 
-argmax = _arg(tf.math.argmax, "argmax")
+argmax = _arg(tf.raw_ops.ArgMax, "argmax")
 argmax.__doc__ = """Index of the first maximum of ``x`` along ``axis`` (of the
     flattened ``x`` for ``None``), as ``int64``.
 
@@ -132,7 +142,7 @@ argmax.__doc__ = """Index of the first maximum of ``x`` along ``axis`` (of the
     (it reduces axis 0), and it skips NaNs (the standard, like NumPy: the first
     NaN is the maximum).
     """
-argmin = _arg(tf.math.argmin, "argmin")
+argmin = _arg(tf.raw_ops.ArgMin, "argmin")
 argmin.__doc__ = """Index of the first minimum of ``x`` along ``axis`` (see
     :func:`argmax`).
 

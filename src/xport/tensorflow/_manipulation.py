@@ -13,6 +13,7 @@ import tensorflow as tf
 
 from .._common.axis_args import new_axis_positions, normalize_axes
 from .._common.copying import make_reshape
+from ._constants import constant
 from ._copy import deep_copy
 from ._operands import dims, promote_all, rank
 
@@ -20,7 +21,7 @@ Array = Any
 
 
 def _flat(x: Array) -> Array:
-    return tf.reshape(x, [-1])
+    return tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32))
 
 
 def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
@@ -76,8 +77,10 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     """
     tensors = promote_all(arrays)
     if axis is None:
-        return tf.concat([_flat(a) for a in tensors], axis=0)
-    return tf.concat(tensors, axis=axis)
+        tensors, axis = [_flat(a) for a in tensors], 0
+    if len(tensors) == 1:  # ConcatV2 needs two; tf.concat returns the one as is
+        return tf.identity(tensors[0])
+    return tf.raw_ops.ConcatV2(values=tensors, axis=constant(axis, tf.int32))
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:

@@ -19,6 +19,7 @@ import tensorflow as tf
 
 from .._common.elementwise import Operands, make_promote_pair, make_scalar_operand
 from .._common.promotion import PYTHON_SCALARS, promotion_lookup
+from ._constants import constant
 from ._info import DTYPES, dtype_name
 
 Array = Any
@@ -65,6 +66,8 @@ def scalar_tensor(value: complex, dtype: tf.DType | None) -> Array:
         # a zero goes through NumPy, which bypasses the cache, to keep its sign.
         return tf.constant(np.asarray(value, dtype=dtype.as_numpy_dtype))
     try:
+        if type(value) is not complex and not (type(value) is float and math.isnan(value)):
+            return constant(value, dtype)
         return tf.constant(value, dtype=dtype)
     except (ValueError, TypeError):
         if dtype in INEXACT and not isinstance(value, bool):

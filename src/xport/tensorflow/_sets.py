@@ -19,8 +19,9 @@ from typing import Any
 import tensorflow as tf
 
 from .._common.results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
-from ._operands import COMPLEX, REAL_OF, SIGN_INT, operand_pair
-from ._sorting import argsort
+from ._constants import constant
+from ._operands import COMPLEX, REAL_OF, SIGN_INT, operand_pair, rank
+from ._sorting import argsort, sort
 
 Array = Any
 
@@ -41,10 +42,14 @@ def _rows(flat: Array) -> Array:
     return tf.where(has_nan[:, None], nan_rows, bits)
 
 
+def _flat(x: Array) -> Array:
+    return x if rank(x) == 1 else tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32))
+
+
 def _unique(x: Array) -> tuple[Array, Array, Array]:
     """(values, flat inverse indices, counts) of ``x``, values ascending,
     indices ``int64``."""
-    flat = tf.reshape(x, [-1])
+    flat = _flat(x)
     if x.dtype not in COMPLEX:
         values, inverse, counts = tf.unique_with_counts(flat, out_idx=tf.int64)
     else:
@@ -78,7 +83,9 @@ def unique_values(x: Array, /) -> Array:
     Deviations fixed: ``tf.unique`` takes 1-d tensors only and rejects complex
     ones.
     """
-    return _unique(x)[0]
+    if x.dtype in COMPLEX:
+        return _unique(x)[0]
+    return sort(tf.raw_ops.Unique(x=_flat(x)).y)
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:

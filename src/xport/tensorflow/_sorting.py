@@ -2,11 +2,15 @@
 as a stable descending sort of NumPy's ascending order puts them).
 
 ``tf.sort``/``tf.argsort`` misplace NaNs (and the elements after them) in
-ascending order, so floating-point tensors are sorted by an integer key: the
-IEEE-754 bits turned into a monotone signed integer, with ``-0`` folded into
-``+0`` (they compare equal) and every NaN made the largest value. Integers
-sort by value. The values of ``sort`` are gathered from ``x``, so they keep
-their signs of zero and NaN payloads.
+ascending order and cost ~200 us of Python per call. Both are built here on
+the kernel under them, ``TopKV2`` over the whole last axis: a stable sort,
+descending (equal keys keep their order). Floating-point tensors are sorted
+by an integer key, the IEEE-754 bits turned into a monotone signed integer
+with ``-0`` folded into ``+0`` (they compare equal) and every NaN made the
+largest value; integers sort by value; the bitwise complement of a key
+reverses its order exactly, which gives the ascending sort. The values of
+``sort`` are gathered from ``x``, so they keep their signs of zero and NaN
+payloads.
 """
 
 from __future__ import annotations
@@ -16,25 +20,59 @@ from typing import Any
 import tensorflow as tf
 
 from .._common.axis_args import normalize_axes
-from ._indexing import take_along_axis
-from ._operands import FLOATING, SIGN_INT, rank
+from ._constants import NAN, constant
+from ._operands import FLOATING, SIGN_INT, dims, rank
 
 Array = Any
 
 _MAGNITUDE = {tf.int32: 0x7FFFFFFF, tf.int64: 0x7FFFFFFFFFFFFFFF}
+_SIGN_SHIFT = {tf.int32: 31, tf.int64: 63}
+raw = tf.raw_ops
 
 
-def _key(x: Array) -> Array:
-    if x.dtype not in FLOATING:
-        return x
-    # x + 0 turns -0 into +0 (a tensor zero: Python's 0.0 may come back as -0.0
-    # from TensorFlow's cache of converted scalars).
-    canonical = tf.where(tf.math.is_nan(x), tf.constant(float("nan"), x.dtype),
-                         x + tf.zeros((), x.dtype))
+def _monotone_bits(x: Array) -> Array:
+    """Integers ordered as the floats ``x`` (``-0 == +0``, NaNs largest)."""
     int_dtype = SIGN_INT[x.dtype]
-    bits = tf.bitcast(canonical, int_dtype)
-    flipped = tf.bitwise.bitwise_xor(bits, tf.constant(_MAGNITUDE[int_dtype], int_dtype))
-    return tf.where(bits < 0, flipped, bits)
+    # x + 0 turns -0 into +0; every NaN becomes the same positive NaN.
+    canonical = raw.SelectV2(condition=raw.IsNan(x=x), t=constant(NAN, x.dtype),
+                             e=raw.AddV2(x=x, y=constant(0, x.dtype)))
+    bits = raw.Bitcast(input=canonical, type=int_dtype)
+    # Negative floats order backwards as integers: flip their magnitude bits.
+    negative = raw.RightShift(x=bits, y=constant(_SIGN_SHIFT[int_dtype], int_dtype))
+    return raw.BitwiseXor(x=bits, y=raw.BitwiseAnd(
+        x=negative, y=constant(_MAGNITUDE[int_dtype], int_dtype)))
+
+
+def _order_on_last_axis(x: Array, descending: bool) -> Array:
+    """The ``int64`` positions that stably sort ``x`` along its last axis."""
+    if x.dtype in FLOATING:
+        key = _monotone_bits(x)
+    elif x.dtype == tf.bool:
+        key = raw.Cast(x=x, DstT=tf.int8)
+    else:
+        key = x
+    if not descending:
+        key = raw.Invert(x=key)
+    n = dims(x)[-1]
+    k = constant(n, tf.int32) if type(n) is int else n
+    return raw.TopKV2(input=key, k=k, sorted=True, index_type=tf.int64).indices
+
+
+def _along(x: Array, axis: int, descending: bool, values: bool) -> Array:
+    """Sorted values (or the sorting positions) of ``x`` along ``axis``."""
+    last = rank(x) - 1
+    (axis,) = normalize_axes((axis,), last + 1, name="axis")
+    if axis != last:
+        order = [i for i in range(last + 1) if i != axis] + [axis]
+        x = raw.Transpose(x=x, perm=constant(tuple(order), tf.int32))
+    out = _order_on_last_axis(x, descending)
+    if values:
+        out = raw.GatherV2(params=x, indices=out, axis=constant(last, tf.int32),
+                           batch_dims=last)
+    if axis != last:
+        inverse = (*range(axis), last, *range(axis, last))
+        out = raw.Transpose(x=out, perm=constant(inverse, tf.int32))
+    return out
 
 
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
@@ -45,10 +83,7 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
     Deviations fixed: ``tf.argsort`` misorders NaNs (see the module) and returns
     ``int32``; sorting is always stable here.
     """
-    (axis,) = normalize_axes((axis,), rank(x), name="axis")
-    out = tf.argsort(_key(x), axis=axis, direction="DESCENDING" if descending else "ASCENDING",
-                     stable=True)
-    return tf.cast(out, tf.int64)
+    return _along(x, axis, descending, values=False)
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
@@ -57,7 +92,4 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
 
     Deviation fixed: ``tf.sort`` misorders NaNs (see the module).
     """
-    if x.dtype not in FLOATING:
-        (axis,) = normalize_axes((axis,), rank(x), name="axis")
-        return tf.sort(x, axis=axis, direction="DESCENDING" if descending else "ASCENDING")
-    return take_along_axis(x, argsort(x, axis=axis, descending=descending), axis=axis)
+    return _along(x, axis, descending, values=True)

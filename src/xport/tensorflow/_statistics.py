@@ -22,6 +22,7 @@ import tensorflow as tf
 
 from .._common.accumulation import accumulation_dtype_name
 from .._common.axis_args import normalize_axes
+from ._constants import constant
 from ._info import DEFAULT_FLOAT, DTYPES, dtype_name
 from ._operands import COMPLEX, cast, dims, promote_all, rank
 
@@ -30,8 +31,17 @@ DType = Any
 Axis = int | tuple[int, ...] | None
 
 
-def _axis(axis: Axis) -> Any:
-    return list(axis) if isinstance(axis, tuple) else axis
+raw = tf.raw_ops
+
+
+def reduction_axes(x: Array, axis: Axis) -> Array:
+    """The axes to reduce as an ``int32`` tensor (cached), for the reduction
+    kernels of ``tf.raw_ops``, which skip ``tf.reduce_*``'s Python (half the
+    cost of a small reduction)."""
+    if axis is None:
+        r = x.shape.rank
+        return tf.range(tf.rank(x)) if r is None else constant(tuple(range(r)), tf.int32)
+    return constant(axis, tf.int32)
 
 
 def accumulation_dtype(x: Array, dtype: DType | None) -> tf.DType:
@@ -51,8 +61,8 @@ def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: 
     their own dtype (the standard: ``int64``, or ``uint64`` for unsigned ones),
     and rejects ``bool`` tensors.
     """
-    return tf.reduce_sum(cast(x, accumulation_dtype(x, dtype)), axis=_axis(axis),
-                         keepdims=keepdims)
+    x = cast(x, accumulation_dtype(x, dtype))
+    return raw.Sum(input=x, axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
@@ -61,8 +71,8 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
 
     Deviations fixed: as for :func:`sum` (``tf.reduce_prod``).
     """
-    return tf.reduce_prod(cast(x, accumulation_dtype(x, dtype)), axis=_axis(axis),
-                          keepdims=keepdims)
+    x = cast(x, accumulation_dtype(x, dtype))
+    return raw.Prod(input=x, axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def _floating(x: Array) -> Array:
@@ -79,7 +89,8 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     mean of integers; here integer and ``bool`` input is averaged in the
     default floating dtype (``float32``), as NumPy, JAX and Dask do in theirs.
     """
-    return tf.reduce_mean(_floating(x), axis=_axis(axis), keepdims=keepdims)
+    x = _floating(x)
+    return raw.Mean(input=x, axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def _count(x: Array, axis: Axis) -> Array:
@@ -102,10 +113,11 @@ def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     :func:`mean`).
     """
     x = _floating(x)
-    centred = x - tf.reduce_mean(x, axis=_axis(axis), keepdims=True)
+    axes = reduction_axes(x, axis)
+    centred = x - raw.Mean(input=x, axis=axes, keep_dims=True)
     squares = tf.math.real(centred * tf.math.conj(centred)) if x.dtype in COMPLEX else \
         tf.math.square(centred)
-    total = tf.reduce_sum(squares, axis=_axis(axis), keepdims=keepdims)
+    total = raw.Sum(input=squares, axis=axes, keep_dims=bool(keepdims))
     n = tf.cast(_count(x, axis), total.dtype)
     return total / (n - tf.constant(np.asarray(correction, total.dtype.as_numpy_dtype)))
 
@@ -124,7 +136,7 @@ def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
 
     Deviation fixed: TensorFlow's name is ``tf.reduce_max``.
     """
-    return tf.reduce_max(x, axis=_axis(axis), keepdims=keepdims)
+    return raw.Max(input=x, axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -132,12 +144,12 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
 
     Deviation fixed: TensorFlow's name is ``tf.reduce_min``.
     """
-    return tf.reduce_min(x, axis=_axis(axis), keepdims=keepdims)
+    return raw.Min(input=x, axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def truth(x: Array) -> Array:
     """``x != 0`` as ``bool`` (``x`` itself for ``bool``)."""
-    return x if x.dtype == tf.bool else tf.math.not_equal(x, tf.zeros((), x.dtype))
+    return x if x.dtype == tf.bool else raw.NotEqual(x=x, y=constant(0, x.dtype))
 
 
 def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -145,7 +157,7 @@ def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
 
     Deviation fixed: ``tf.reduce_all`` takes ``bool`` tensors only.
     """
-    return tf.reduce_all(truth(x), axis=_axis(axis), keepdims=keepdims)
+    return raw.All(input=truth(x), axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def any(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -153,7 +165,7 @@ def any(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
 
     Deviation fixed: ``tf.reduce_any`` takes ``bool`` tensors only.
     """
-    return tf.reduce_any(truth(x), axis=_axis(axis), keepdims=keepdims)
+    return raw.Any(input=truth(x), axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
@@ -162,7 +174,8 @@ def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> 
     Deviation fixed: ``tf.math.count_nonzero`` calls ``x`` ``input`` and is
     TensorFlow's name (its semantics conform).
     """
-    return tf.math.count_nonzero(x, axis=_axis(axis), keepdims=keepdims, dtype=tf.int64)
+    counts = raw.Cast(x=truth(x), DstT=tf.int64)
+    return raw.Sum(input=counts, axis=reduction_axes(x, axis), keep_dims=bool(keepdims))
 
 
 def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], name: str
@@ -174,7 +187,7 @@ def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], nam
                 raise ValueError(f"{name}() needs axis= for a {rank(x)}-d array")
             axis = 0
         (axis,) = normalize_axes((axis,), rank(x), name="axis")
-        out = native(cast(x, accumulation_dtype(x, dtype)), axis=axis)
+        out = native(x=cast(x, accumulation_dtype(x, dtype)), axis=constant(axis, tf.int32))
         if include_initial:
             shape = dims(out)
             shape[axis] = 1
@@ -185,14 +198,14 @@ def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], nam
     return cumulative
 
 
-cumulative_sum = _cumulative(tf.math.cumsum, tf.zeros, "cumulative_sum")
+cumulative_sum = _cumulative(raw.Cumsum, tf.zeros, "cumulative_sum")
 cumulative_sum.__doc__ = """Cumulative sum of ``x`` along ``axis``.
 
     Deviations fixed: TensorFlow's ``tf.math.cumsum`` has no ``dtype`` or
     ``include_initial``, accumulates integers in their own dtype and rejects
     ``bool``; here accumulation follows :func:`sum`.
     """
-cumulative_prod = _cumulative(tf.math.cumprod, tf.ones, "cumulative_prod")
+cumulative_prod = _cumulative(raw.Cumprod, tf.ones, "cumulative_prod")
 cumulative_prod.__doc__ = """Cumulative product of ``x`` along ``axis``.
 
     Deviations fixed: as for :func:`cumulative_sum` (``tf.math.cumprod``).

@@ -20,11 +20,13 @@ from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SV
 from .._spec import names as _names
 from ._manipulation import broadcast_shapes as _broadcast_shapes
 from ._operands import COMPLEX as _COMPLEX
+from ._operands import FLOATING as _FLOATING
 from ._operands import REAL_OF as _REAL_OF
 from ._operands import dims as _dims
 from ._operands import operand_pair as _operand_pair
 from ._operands import rank as _rank
 from ._products import matmul, tensordot, vecdot
+from ._statistics import reduction_axes as _reduction_axes
 from ._statistics import sum as _sum
 
 Array = Any
@@ -276,6 +278,10 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     Deviation fixed: ``tf.norm`` has no ``ord=0`` or negative orders and takes
     at most two axes.
     """
+    if ord == 2 and axis != () and x.dtype in _FLOATING:
+        # One kernel: sqrt(sum(x * x)), as tf.norm computes it in three.
+        return _tf.raw_ops.EuclideanNorm(input=x, axis=_reduction_axes(x, axis),
+                                         keep_dims=bool(keepdims))
     reduce_axis = list(axis) if isinstance(axis, tuple) else axis
     a = _tf.math.abs(x)
     inf = float("inf")
