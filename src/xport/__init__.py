@@ -24,6 +24,7 @@ from ._checked.errors import AxisError
 from ._compat_helpers import *  # noqa: F403 - array-api-compat's helpers, in __all__ below
 from ._convert import convert
 from ._dispatch import NAMESPACE_PACKAGES, backend_of, is_array, namespace, namespace_of
+from ._fluent import Fluent, fluent
 from ._spec.names import LATEST_VERSION
 from ._typing import Array, Device, DType, FFTNamespace, LinalgNamespace, Namespace
 from .scatter import at
@@ -37,6 +38,7 @@ __all__ = [
     "DType",
     "Device",
     "FFTNamespace",
+    "Fluent",
     "LinalgNamespace",
     "Namespace",
     "__array_api_version__",
@@ -45,6 +47,7 @@ __all__ = [
     "autodiff",
     "backend_of",
     "convert",
+    "fluent",
     "is_array",
     "namespace",
     "namespace_of",

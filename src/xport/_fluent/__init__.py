@@ -1,0 +1,5 @@
+"""Method chaining on native arrays: :func:`fluent` and :class:`Fluent`."""
+
+from .core import Fluent, fluent
+
+__all__ = ["Fluent", "fluent"]
