@@ -112,6 +112,13 @@ class Fluent(FluentMethods[A], Generic[A]):
     def __getitem__(self, key: Any, /) -> Fluent[A]:
         raise TypeError("no indexing for this array")  # replaced per backend
 
+    def __len__(self) -> int:
+        # TensorFlow's comparison operators do not defer to an operand they
+        # cannot convert: they try it as a sequence, which lands here.
+        raise TypeError("a fluent array has no len() (use .shape[0]); a TensorFlow tensor "
+                        "compared with a fluent array must be the right operand: write "
+                        "fluent(t) < f, or f > t")
+
     def __bool__(self) -> bool:
         return bool(self.raw)
 
@@ -289,7 +296,9 @@ def _scope(xp: Any, cls: type[Fluent[Any]]) -> dict[str, Any]:
         return tuple(out)
 
     def wrap_fields(result: Any) -> Any:
-        return type(result)(*wrap_each(result))
+        kind = type(result)
+        # a named tuple (xport's results), or a struct sequence (torch.return_types)
+        return kind._make(wrap_each(result)) if hasattr(kind, "_make") else kind(wrap_each(result))
 
     def raw(value: Any) -> Any:
         return value.raw if type(value) is cls else _raw(value)

@@ -103,7 +103,7 @@ def _parameters(method: Method, annotate: bool) -> tuple[str, str, str]:
         if p.default is not _KINDS.empty:
             text += f" = {_default(p.default)}" if annotate else f"={_default(p.default)}"
         params.append(text)
-        value = f"_raw({p.name})" if p.name in method.arrays else p.name
+        value = _unwrapped(p.name) if p.name in method.arrays else p.name
         if p.kind is _KINDS.KEYWORD_ONLY:
             keywords.append(f"{p.name}={value}")
         else:
@@ -111,6 +111,13 @@ def _parameters(method: Method, annotate: bool) -> tuple[str, str, str]:
     if not slash:
         params.append("/")
     return ", ".join(params), ", ".join(positional), ", ".join(keywords)
+
+
+def _unwrapped(name: str) -> str:
+    """An argument's native array, inline: a call to a helper would cost as
+    much as the rest of the method. (A fluent array of another backend goes
+    through as it is, and that backend's function rejects it.)"""
+    return f"({name}.raw if _type({name}) is _Fluent else {name})"
 
 
 def _argument_type(annotation: str) -> str:
@@ -170,7 +177,7 @@ def _runtime_operators() -> str:
     for dunder, function in BINARY_OPERATORS.items():
         lines += [f"def {dunder}(self, other, /):",
                   "    out = _Fluent()",
-                  f"    out.raw = _f_{function}(self.raw, _raw(other))",
+                  f"    out.raw = _f_{function}(self.raw, {_unwrapped('other')})",
                   "    return out"]
     for dunder, function in REFLECTED_OPERATORS.items():
         lines += [f"def {dunder}(self, other, /):",
