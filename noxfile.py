@@ -69,6 +69,22 @@ def older(session: nox.Session, release: str) -> None:
                 env={"XPORT_BACKENDS": backend})
 
 
+# torch.compile's tracer (Dynamo) changes with every release: the oldest torch
+# pyproject allows and 2.11 (where a break was reported, #20). Each pulls a
+# multi-GB CUDA build, so CI runs only its own torch; results in the note of #20.
+TORCH_RELEASES = ("2.4.0", "2.11.0")
+
+
+@nox.session
+@nox.parametrize("torch_release", list(TORCH_RELEASES))
+def torch_versions(session: nox.Session, torch_release: str) -> None:
+    """The torch.compile tests on an older PyTorch."""
+    session.install(f"torch=={torch_release}", "numpy<2.3", "pytest")
+    session.install("-e", ".")
+    session.run("python", "-m", "pytest", "tests/test_torch_compile.py", "tests/test_fluent.py",
+                "-k", "compile or torch", *session.posargs, env={"XPORT_BACKENDS": "torch"})
+
+
 @nox.session
 @nox.parametrize("backend", list(BACKENDS))
 def official(session: nox.Session, backend: str) -> None:

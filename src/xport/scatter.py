@@ -48,7 +48,6 @@ __all__ = ["at", "segment_max", "segment_min", "segment_sum"]
 
 OPERATIONS: Final = ("set", "add", "subtract", "multiply", "divide", "power", "min", "max")
 _PYTHON_SCALARS: Final = (bool, int, float, complex)
-_UNSET: Final = object()
 
 
 def _hook(xp: Any) -> ModuleType:
@@ -86,20 +85,26 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
 
     __slots__ = ("_idx", "_x")
 
-    def __init__(self, x: Array, idx: Any = _UNSET, /) -> None:
+    # The index is kept as a tuple of none or one: a sentinel default (idx=None
+    # is an index) is an object torch.compile before 2.5 cannot trace.
+    def __init__(self, x: Array, /, *idx: Any) -> None:
+        if len(idx) > 1:
+            raise TypeError(f"at(x, idx) takes one index, got {len(idx)}; index several axes "
+                            "with a tuple: at(x, (i, j))")
         self._x = x
         self._idx = idx
 
     def __getitem__(self, idx: Any) -> at:
-        if self._idx is not _UNSET:
+        if self._idx:
             raise TypeError("at(x, idx)[...] indexes twice; use at(x, idx) or at(x)[idx]")
         return at(self._x, idx)
 
     def __repr__(self) -> str:
-        return f"at({type(self._x).__name__}, {self._idx!r})"
+        shown = repr(self._idx[0]) if self._idx else "<no index>"
+        return f"at({type(self._x).__name__}, {shown})"
 
     def _apply(self, op: str, values: Any, copy: bool | None) -> Any:
-        if self._idx is _UNSET:
+        if not self._idx:
             raise TypeError(f"at(x).{op}() needs an index: at(x, idx) or at(x)[idx]")
         xp = namespace_of(self._x)
         _check_values(xp, self._x, values, op)
@@ -111,7 +116,7 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
             raise ValueError(f"at(x, idx).{op}(copy=False): {name} arrays are "
                              "immutable, so they cannot be updated in place; drop copy=False "
                              "and use the returned array")
-        return hook.update(self._x, self._idx, op, values, copy is False)
+        return hook.update(self._x, self._idx[0], op, values, copy is False)
 
     def set(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
         """``x`` with ``x[idx] = values``."""
@@ -147,9 +152,9 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
 
     def get(self) -> Array:
         """``x[idx]`` (may be a view of ``x`` on NumPy and PyTorch)."""
-        if self._idx is _UNSET:
+        if not self._idx:
             raise TypeError("at(x).get() needs an index: at(x, idx) or at(x)[idx]")
-        return self._x[self._idx]
+        return self._x[self._idx[0]]
 
 
 def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:

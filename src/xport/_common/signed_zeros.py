@@ -56,11 +56,15 @@ def make_floor_divide(native: Callable[[Any, Any], Any],
 
 
 def make_remainder(native: Callable[[Any, Any], Any], xp: ModuleType, *,
-                   in_place: bool = False) -> Callable[[Any, Any], Any]:
+                   in_place: bool = False,
+                   is_float: Callable[[Any], Any] = _is_float) -> Callable[[Any, Any], Any]:
     """``remainder`` whose zero results carry the sign of the divisor.
 
     ``in_place``: fix the signs in the native's fresh result (its
     ``copysign_`` method), which saves allocating a second result (PyTorch).
+    ``is_float``: whether a result is real floating-point (the default reads
+    ``dtype.kind``; torch.compile before 2.5 cannot trace its ``getattr`` of a
+    tensor, so PyTorch passes ``torch.is_floating_point``).
     """
     copysign = xp.copysign
 
@@ -73,7 +77,7 @@ def make_remainder(native: Callable[[Any, Any], Any], xp: ModuleType, *,
         Integer calls are the native's own.
         """
         out = native(x1, x2)
-        if not _is_float(out):
+        if not is_float(out):
             return out
         return out.copysign_(x2) if in_place else copysign(out, x2)
 

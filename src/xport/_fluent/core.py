@@ -42,12 +42,18 @@ class Fluent(FluentMethods[A], Generic[A]):
     standard's indices, ``.at[idx].add(v)`` is :func:`xport.at`.
     """
 
-    __slots__ = ("raw",)
+    # No __slots__: torch.compile before 2.5 loses a slot's value when it
+    # rebuilds an object it made at a graph break.
     # NumPy and Dask arrays defer their operators to an operand that sets this
     # to None, so ``ndarray + fluent`` reaches ``Fluent.__radd__``.
     __array_ufunc__ = None
 
     raw: A
+    namespace: Any = None  # the namespace module whose functions the methods call
+
+    def _wrap(self, raw: Any, /) -> Fluent[A]:
+        """A fluent array of this backend holding ``raw`` (compiled per backend)."""
+        raise TypeError("a fluent array is made by xport.fluent(x)")
 
     def unwrap(self) -> A:
         """The native array (same as ``.raw``)."""
@@ -161,7 +167,7 @@ class _FluentAtIndex(Generic[A]):
 
     def _apply(self, op: str, values: Any, copy: bool | None) -> Fluent[A]:
         indexed = _at(self._array.raw)[_raw_index(self._idx)]
-        return _wrap_like(self._array, getattr(indexed, op)(_raw(values), copy=copy))
+        return self._array._wrap(getattr(indexed, op)(_raw(values), copy=copy))
 
     def set(self, values: Fluent[A] | A | complex, /, *, copy: bool | None = None) -> Fluent[A]:
         """``x[idx] = values``, as a new array (see :func:`xport.at`)."""
@@ -203,7 +209,7 @@ class _FluentAtIndex(Generic[A]):
 
     def get(self) -> Fluent[A]:
         """``x[idx]`` with the standard's indexing."""
-        return _wrap_like(self._array, _at(self._array.raw)[_raw_index(self._idx)].get())
+        return self._array._wrap(_at(self._array.raw)[_raw_index(self._idx)].get())
 
 
 def _raw(value: Any) -> Any:
@@ -215,12 +221,6 @@ def _raw_index(key: Any) -> Any:
     if type(key) is tuple:
         return tuple([_raw(k) for k in key])
     return _raw(key)
-
-
-def _wrap_like(like: Fluent[A], raw: Any) -> Fluent[A]:
-    out = type(like)()
-    out.raw = raw
-    return out
 
 
 _OPERATORS = {**BINARY_OPERATORS, **REFLECTED_OPERATORS, **UNARY_OPERATORS}
@@ -248,21 +248,43 @@ def fluent(x: Any, /) -> Fluent[Any]:
         return out
     if isinstance(x, Fluent):
         return x
-    cls = _class_for(namespace_of(x))
+    cls = _built_class(namespace_of(x))
     _BY_TYPE[kind] = cls
     out = cls()
     out.raw = x
     return out
 
 
-def _class_for(xp: Any) -> type[Fluent[Any]]:
+def _built_class(xp: Any) -> type[Fluent[Any]]:
+    # Import statements, not a call: see the backends package.
+    backend = xp.__name__.rpartition(".")[2]
+    if backend == "numpy":
+        from .backends import numpy as built
+    elif backend == "torch":
+        from .backends import torch as built  # type: ignore[no-redef]
+    elif backend == "jax":
+        from .backends import jax as built  # type: ignore[no-redef]
+    elif backend == "tensorflow":
+        from .backends import tensorflow as built  # type: ignore[no-redef]
+    elif backend == "dask":
+        from .backends import dask as built  # type: ignore[no-redef]
+    else:  # another namespace (a checked one, say): built here, once
+        return class_for(xp)
+    if built.CLASS.namespace is xp:
+        return built.CLASS
+    return class_for(xp)
+
+
+def class_for(xp: Any) -> type[Fluent[Any]]:
+    """The fluent class of namespace ``xp``, made once."""
     if xp in _BY_NAMESPACE:
         return _BY_NAMESPACE[xp]
     backend = xp.__name__.rpartition(".")[2]
-    cls: type[Fluent[Any]] = type(f"Fluent_{backend}", (Fluent,), {"__slots__": ()})
-    linalg: type[Any] = type(f"FluentLinalg_{backend}", (FluentLinalg,), {"__slots__": ("raw",)})
-    fft: type[Any] = type(f"FluentFFT_{backend}", (FluentFFT,), {"__slots__": ("raw",)})
+    cls: type[Fluent[Any]] = type(f"Fluent_{backend}", (Fluent,), {"namespace": xp})
+    linalg: type[Any] = type(f"FluentLinalg_{backend}", (FluentLinalg,), {})
+    fft: type[Any] = type(f"FluentFFT_{backend}", (FluentFFT,), {})
     scope = _scope(xp, cls)
+    scope.update(_FluentLinalg=linalg, _FluentFFT=fft)
     table = [m for m in methods() if _function(xp, m.qualified) is not None]
     for m in table:
         scope[f"_f_{m.qualified.replace('.', '_')}"] = _function(xp, m.qualified)
@@ -277,8 +299,9 @@ def _class_for(xp: Any) -> type[Fluent[Any]]:
         setattr(views[m.view], m.name, function)
     for dunder in _OPERATORS:
         setattr(cls, dunder, scope[dunder])
-    cls.linalg = property(_view(linalg))  # type: ignore[assignment]
-    cls.fft = property(_view(fft))  # type: ignore[assignment]
+    cls._wrap = scope["_wrap"]  # type: ignore[method-assign]
+    cls.linalg = property(scope["_linalg_view"])  # type: ignore[assignment]
+    cls.fft = property(scope["_fft_view"])  # type: ignore[assignment]
     cls.__getitem__ = _indexing(xp, backend)  # type: ignore[method-assign]
     if backend == "jax":
         _register_pytree(cls)
@@ -316,24 +339,15 @@ def _function(xp: Any, qualified: str) -> Callable[..., Any] | None:
     return found if callable(found) else None
 
 
-def _view(cls: type[Any]) -> Callable[[Fluent[Any]], Any]:
-    def view(self: Fluent[Any]) -> Any:
-        out = cls()
-        out.raw = self.raw
-        return out
-
-    return view
-
-
 def _indexing(xp: Any, backend: str) -> Callable[[Fluent[Any], Any], Fluent[Any]]:
     if backend == "tensorflow":  # tf.Tensor takes no integer arrays: NumPy's indexing
         from ..tensorflow._numpy_index import index
 
         def getitem(self: Fluent[Any], key: Any, /) -> Fluent[Any]:
-            return _wrap_like(self, index(self.raw, _raw_index(key)))
+            return self._wrap(index(self.raw, _raw_index(key)))
     else:
         def getitem(self: Fluent[Any], key: Any, /) -> Fluent[Any]:
-            return _wrap_like(self, self.raw[_raw_index(key)])
+            return self._wrap(self.raw[_raw_index(key)])
     getitem.__name__ = getitem.__qualname__ = "__getitem__"
     return getitem
 

@@ -192,11 +192,27 @@ def _runtime_operators() -> str:
     return "\n".join(lines)
 
 
+_WRAP = """def _wrap(self, raw, /):
+    out = _Fluent()
+    out.raw = raw
+    return out
+def _linalg_view(self):
+    out = _FluentLinalg()
+    out.raw = self.raw
+    return out
+def _fft_view(self):
+    out = _FluentFFT()
+    out.raw = self.raw
+    return out"""
+
+
 def runtime_source(table: list[Method]) -> str:
     """The methods and operators as Python source, calling ``_f_<name>`` (the
     backend's functions, bound in by the caller) and making results with
-    ``_Fluent`` (the backend's fluent class)."""
-    return "\n".join([*(_runtime_method(m) for m in table), _runtime_operators()]) + "\n"
+    ``_Fluent`` (the backend's fluent class); ``_wrap(self, raw)`` makes one
+    for the class's hand-written members, ``_linalg_view``/``_fft_view`` the
+    views ``.linalg``/``.fft`` (classes ``_FluentLinalg``/``_FluentFFT``)."""
+    return "\n".join([*(_runtime_method(m) for m in table), _runtime_operators(), _WRAP]) + "\n"
 
 
 def _api_method(method: Method) -> str:

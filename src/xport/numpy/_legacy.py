@@ -337,6 +337,16 @@ def _nonzero_accepts_0d() -> bool:
     return True
 
 
+def _zeros_takes_device() -> bool:
+    # Called, not read from a signature: numpy.zeros has none before NumPy 2.4
+    # (NumPy 2.0-2.3 take device= but would look as if they did not).
+    try:
+        np.zeros(1, device="cpu")
+    except TypeError:
+        return False
+    return True
+
+
 def _value_based_casting() -> bool:
     return bool(np.add(np.ones(1, np.int8), np.asarray(1, np.int64)).dtype == np.int8)
 
@@ -344,8 +354,9 @@ def _value_based_casting() -> bool:
 def main_wrappers() -> dict[str, Any]:
     """Wrappers the installed NumPy needs in the main namespace (empty on NumPy 2)."""
     found: dict[str, Any] = {}
-    if not _accepts(np.zeros, "device"):
-        found.update({name: _with_device(getattr(np, name)) for name in _CREATION})
+    if not _zeros_takes_device():
+        found.update({name: _with_device(getattr(np, name)) for name in _CREATION
+                      if not _accepts(getattr(np, name), "device")})
     if not _accepts(np.asarray, "copy"):
         found["asarray"] = asarray
     if not _accepts(np.from_dlpack, "copy"):

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
+from .._compat_helpers import device as _device
 from ._erf import erf
 from ._erfinv import sqrt2_erfinv
 from ._threefry import threefry2x32
@@ -98,8 +99,10 @@ def _gathers(xp: Any, x: Any) -> bool:
 
 def device_of(x: Any) -> Any:
     """The device of ``x`` as its library reports it (None where it reports none)."""
-    device = getattr(x, "device", None)
-    return None if device == "" else device
+    # By the array's library (a table lookup), not getattr(x, "device", None),
+    # which torch.compile before 2.5 cannot trace on a tensor.
+    found = _device(x)
+    return None if found == "" else found
 
 
 def _size(shape: tuple[int, ...]) -> int:

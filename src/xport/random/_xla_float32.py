@@ -17,6 +17,8 @@ import math
 import struct
 from typing import Any, Final
 
+from .._compat_helpers import device as _device
+
 
 def f32(value: float) -> float:
     """``value`` rounded to the nearest float32, as a Python float (XLA's
@@ -116,7 +118,9 @@ _NO_FLOAT64: Final = frozenset(("mps",))
 
 def _has_float64(x: Any) -> bool:
     """Whether the device of array ``x`` has float64."""
-    return getattr(getattr(x, "device", None), "type", None) not in _NO_FLOAT64
+    # The device by the array's library (torch.compile before 2.5 cannot trace
+    # getattr with a default on a tensor); PyTorch's devices name their type.
+    return getattr(_device(x), "type", None) not in _NO_FLOAT64
 
 
 def takes_in_place(xp: Any) -> bool:

@@ -78,7 +78,8 @@ _BINARY: dict[str, Callable[..., Any]] = {
     "logical_and": torch.logical_and, "logical_or": torch.logical_or,
     "logical_xor": torch.logical_xor, "maximum": torch.maximum, "minimum": torch.minimum,
     "multiply": torch.multiply, "nextafter": torch.nextafter, "not_equal": torch.ne,
-    "pow": torch.pow, "remainder": make_remainder(torch.remainder, torch, in_place=True),
+    "pow": torch.pow, "remainder": make_remainder(torch.remainder, torch, in_place=True,
+                                                  is_float=torch.is_floating_point),
     "subtract": torch.subtract,
 }
 # PyTorch computes complex a + b as a + (1+0j) * b (see _by_parts): these go
