@@ -2,7 +2,9 @@
 
 A backend is tested when its library imports and xport has a namespace for
 it. ``XPORT_BACKENDS=numpy,torch`` restricts the set; ``XPORT_CHECKED=1`` tests
-the checked namespaces instead (``xport.checked``).
+the checked namespaces instead (``xport.checked``). ``XPORT_DEVICE=cuda`` (any
+device PyTorch names) puts the PyTorch inputs on that device; JAX puts its
+arrays on its default device (a GPU when jaxlib has one).
 """
 
 from __future__ import annotations
@@ -70,6 +72,11 @@ def _make(name: str) -> Backend:
 
     def from_numpy(a: np.ndarray) -> Any:
         return xp.asarray(np.array(a, copy=True))
+
+    device = os.environ.get("XPORT_DEVICE")
+    if name == "torch" and device:
+        def from_numpy(a: np.ndarray) -> Any:
+            return xp.asarray(np.array(a, copy=True), device=device)
 
     if name == "dask":
         import dask.array as da
