@@ -38,13 +38,24 @@ os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 
-def _calls(xp: Any, device: Any) -> dict[str, tuple[Any, tuple[Any, ...]]]:
-    """name -> (function, arguments) for every array-first function that needs
-    at most one other array (the other inputs standard defaults)."""
+def _calls(xp: Any, device: Any) -> dict[str, tuple[Any, tuple[Any, ...], dict[str, Any]]]:
+    """name -> (function, arguments, keywords) for every array-first function
+    that needs at most one other array (its other inputs the standard's
+    defaults, or the few set below)."""
     import torch
 
     x = torch.linspace(0.25, 2.0, 12, device=device).reshape(3, 4)
     y = torch.linspace(1.0, 3.0, 12, device=device).reshape(3, 4)
+    xi, yi = torch.arange(12, device=device).reshape(3, 4), torch.full((3, 4), 2, device=device)
+    special: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
+        "take": ((x, torch.tensor([0, 2], device=device)), {"axis": 1}),
+        "matmul": ((x, x.mT), {}),
+        "meshgrid": ((x[0], y[0]), {}),
+        "imag": ((x.to(torch.complex64),), {}),
+        "repeat": ((x, 2), {}),
+        "cumulative_sum": ((x,), {"axis": 1}),
+        "cumulative_prod": ((x,), {"axis": 1}),
+    }
     calls = {}
     for method in table.methods():
         if method.view != "FluentMethods":
@@ -52,11 +63,16 @@ def _calls(xp: Any, device: Any) -> dict[str, tuple[Any, tuple[Any, ...]]]:
         function = getattr(xp, method.name, None)
         required = [p for p in method.signature.parameters.values()
                     if p.default is inspect.Parameter.empty and p.kind is not p.VAR_POSITIONAL]
-        if function is None or len(required) > 1:
+        if function is None:
             continue
-        if required and required[0].name not in method.arrays:
+        if method.name in special:
+            calls[method.name] = (function, *special[method.name])
             continue
-        calls[method.name] = (function, (x, y) if required else (x,))
+        if len(required) > 1 or (required and required[0].name not in method.arrays):
+            continue
+        ints = method.name.startswith("bitwise_")
+        first, second = (xi, yi) if ints else (x, y)
+        calls[method.name] = (function, (first, second) if required else (first,), {})
     return calls
 
 
@@ -65,9 +81,9 @@ def placement(device: str) -> None:
 
     xp = xport.torch
     moved, failed = [], []
-    for name, (function, args) in _calls(xp, device).items():
+    for name, (function, args, kwargs) in _calls(xp, device).items():
         try:
-            out = function(*args)
+            out = function(*args, **kwargs)
         except Exception as error:  # reported; the check goes on
             failed.append(f"{name} ({type(error).__name__})")
             continue
@@ -89,7 +105,7 @@ def host_syncs(device: str) -> None:
     xp = xport.torch
     calls = _calls(xp, device)
     extra = []
-    for name, (function, args) in calls.items():
+    for name, (function, args, kwargs) in calls.items():
         native = getattr(torch, name, None)
         counts = []
         for fn in (function, native):
@@ -100,7 +116,7 @@ def host_syncs(device: str) -> None:
                 warnings.simplefilter("always")
                 torch.cuda.set_sync_debug_mode("warn")
                 try:
-                    fn(*args)
+                    fn(*args, **kwargs)
                 except Exception:  # the native may not take these
                     pass
                 finally:
