@@ -81,7 +81,8 @@ def placement(device: str) -> None:
 
     xp = xport.torch
     moved, failed = [], []
-    for name, (function, args, kwargs) in _calls(xp, device).items():
+    calls = _calls(xp, device)
+    for name, (function, args, kwargs) in calls.items():
         try:
             out = function(*args, **kwargs)
         except Exception as error:  # reported; the check goes on
@@ -91,7 +92,7 @@ def placement(device: str) -> None:
         if any(isinstance(o, torch.Tensor) and o.device.type != torch.device(device).type
                for o in outs):
             moved.append(name)
-    total = len(_calls(xp, device))
+    total = len(calls)
     print(f"placement: {total - len(moved) - len(failed)}/{total} stay on {device}; "
           f"moved: {moved or 'none'}; raised: {failed or 'none'}")
 

@@ -4,13 +4,14 @@
 as methods and its operators, each computed by ``x``'s namespace:
 ``fluent(x).square().sum(axis=-1).sqrt().raw`` is
 ``xp.sqrt(xp.sum(xp.square(x), axis=-1))``, bit for bit. The view holds one
-slot, ``raw``; every method makes a new view of the function's result, so a
+attribute, ``raw``; every method makes a new view of the function's result, so a
 chain never changes an array.
 
 Each backend gets its own subclass of :class:`Fluent`, made the first time an
-array of it is seen: its methods are compiled from ``table.runtime_source`` with
-that backend's functions bound in as globals, so a method is one Python frame,
-the function's call and one slot store (no attribute lookups on the way).
+array of it is seen (by importing ``backends.<name>``): its methods are
+compiled from ``table.runtime_source`` with that backend's functions bound in
+as globals, so a method is one Python frame, the function's call and one
+attribute store (no lookups on the way).
 """
 
 from __future__ import annotations
@@ -270,9 +271,9 @@ def _built_class(xp: Any) -> type[Fluent[Any]]:
         from .backends import dask as built  # type: ignore[no-redef]
     else:  # another namespace (a checked one, say): built here, once
         return class_for(xp)
-    if built.CLASS.namespace is xp:
-        return built.CLASS
-    return class_for(xp)
+    # The import made the namespace's class; xp may be another module of the
+    # same name (a checked namespace), which gets its own.
+    return built.CLASS if built.CLASS.namespace is xp else class_for(xp)
 
 
 def class_for(xp: Any) -> type[Fluent[Any]]:
@@ -285,9 +286,10 @@ def class_for(xp: Any) -> type[Fluent[Any]]:
     fft: type[Any] = type(f"FluentFFT_{backend}", (FluentFFT,), {})
     scope = _scope(xp, cls)
     scope.update(_FluentLinalg=linalg, _FluentFFT=fft)
-    table = [m for m in methods() if _function(xp, m.qualified) is not None]
+    functions = {m: _function(xp, m.qualified) for m in methods()}
+    table = [m for m, function in functions.items() if function is not None]
     for m in table:
-        scope[f"_f_{m.qualified.replace('.', '_')}"] = _function(xp, m.qualified)
+        scope[f"_f_{m.qualified.replace('.', '_')}"] = functions[m]
     for function_name in _OPERATORS.values():
         scope[f"_f_{function_name}"] = getattr(xp, function_name)
     exec(compile(runtime_source(table), f"<xport.fluent {backend}>", "exec"), scope)

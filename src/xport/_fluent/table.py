@@ -15,9 +15,11 @@ declarations in ``api.py`` (:func:`api_source`, written by
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,8 +60,9 @@ class Method:
         return VIEWS[f"{prefix}." if prefix else ""]
 
 
-def methods() -> list[Method]:
-    """Every method, in the protocols' order."""
+@functools.cache
+def methods() -> tuple[Method, ...]:
+    """Every method, in the protocols' order (read once)."""
     found = []
     for prefix, protocol in PROTOCOLS.items():
         for short, member in vars(protocol).items():
@@ -73,7 +76,7 @@ def methods() -> list[Method]:
             found.append(Method(prefix + short, s.signature.replace(parameters=params[1:]),
                                 params[0].kind is _KINDS.VAR_POSITIONAL, arrays,
                                 str(s.signature.return_annotation)))
-    return found
+    return tuple(found)
 
 
 def _default(value: object) -> str:
@@ -206,7 +209,7 @@ def _fft_view(self):
     return out"""
 
 
-def runtime_source(table: list[Method]) -> str:
+def runtime_source(table: Sequence[Method]) -> str:
     """The methods and operators as Python source, calling ``_f_<name>`` (the
     backend's functions, bound in by the caller) and making results with
     ``_Fluent`` (the backend's fluent class); ``_wrap(self, raw)`` makes one
@@ -282,7 +285,7 @@ def _absent(view: Any, name: str) -> AttributeError:
 '''
 
 
-def api_source(table: list[Method]) -> str:
+def api_source(table: Sequence[Method]) -> str:
     """The source of ``api.py``."""
     parts = [_API_HEADER]
     for view in VIEWS.values():

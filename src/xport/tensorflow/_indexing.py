@@ -10,7 +10,7 @@ import tensorflow as tf
 from .._common.axis_args import normalize_axes
 from .._common.promotion import PYTHON_SCALARS
 from ._constants import constant
-from ._manipulation import broadcast_shapes
+from ._manipulation import broadcast_shapes, flattened
 from ._operands import FLOATING, INDEX_DTYPES, dims, operand_pair, rank
 from ._statistics import truth
 
@@ -112,7 +112,7 @@ def _arg(native: Any, name: str) -> Any:
         n = rank(x)
         flat = axis is None
         if axis is None:
-            data, axis_ = tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32)), 0
+            data, axis_ = flattened(x), 0
         else:
             (axis_,) = normalize_axes((axis,), n, name="axis")
             data = x

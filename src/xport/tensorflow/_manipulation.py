@@ -20,7 +20,10 @@ from ._operands import dims, promote_all, rank
 Array = Any
 
 
-def _flat(x: Array) -> Array:
+def flattened(x: Array) -> Array:
+    """``x`` as a 1-d tensor (``x`` itself when it is one)."""
+    if x.shape.rank == 1:
+        return x
     return tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32))
 
 
@@ -77,7 +80,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     """
     tensors = promote_all(arrays)
     if axis is None:
-        tensors, axis = [_flat(a) for a in tensors], 0
+        tensors, axis = [flattened(a) for a in tensors], 0
     if len(tensors) == 1:  # ConcatV2 needs two; tf.concat returns the one as is
         return tf.identity(tensors[0])
     return tf.raw_ops.ConcatV2(values=tensors, axis=constant(axis, tf.int32))
@@ -193,7 +196,7 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *,
     """
     if axis is None:
         total = shift if isinstance(shift, int) else sum(shift)
-        return tf.reshape(tf.roll(_flat(x), total, 0), tf.shape(x))
+        return tf.reshape(tf.roll(flattened(x), total, 0), tf.shape(x))
     if axis == ():
         return tf.identity(x)
     if isinstance(axis, int):

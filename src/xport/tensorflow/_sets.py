@@ -19,8 +19,8 @@ from typing import Any
 import tensorflow as tf
 
 from .._common.results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
-from ._constants import constant
-from ._operands import COMPLEX, REAL_OF, SIGN_INT, operand_pair, rank
+from ._manipulation import flattened
+from ._operands import COMPLEX, REAL_OF, SIGN_INT, operand_pair
 from ._sorting import argsort, sort
 
 Array = Any
@@ -42,14 +42,10 @@ def _rows(flat: Array) -> Array:
     return tf.where(has_nan[:, None], nan_rows, bits)
 
 
-def _flat(x: Array) -> Array:
-    return x if rank(x) == 1 else tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32))
-
-
 def _unique(x: Array) -> tuple[Array, Array, Array]:
     """(values, flat inverse indices, counts) of ``x``, values ascending,
     indices ``int64``."""
-    flat = _flat(x)
+    flat = flattened(x)
     if x.dtype not in COMPLEX:
         values, inverse, counts = tf.unique_with_counts(flat, out_idx=tf.int64)
     else:
@@ -85,7 +81,7 @@ def unique_values(x: Array, /) -> Array:
     """
     if x.dtype in COMPLEX:
         return _unique(x)[0]
-    return sort(tf.raw_ops.Unique(x=_flat(x)).y)
+    return sort(tf.raw_ops.Unique(x=flattened(x)).y)
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:
