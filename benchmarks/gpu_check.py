@@ -32,6 +32,7 @@ from typing import Any
 
 import xport
 from benchmarks._timing import best_us
+from benchmarks.bench_random import with_compile_setting
 from xport._fluent import table
 
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
@@ -151,13 +152,21 @@ def random_speed(device: str, quick: bool) -> None:
     import torch
 
     import xport.random as xr
+    from xport.random import _torch_compiled
 
     n = 10**5 if quick else 10**7
     key = xr.key(0, xp=xport.torch, device=device)
     sync = (lambda out: torch.cuda.synchronize()) if device.startswith("cuda") else None
+    uniform, normal = (lambda: xr.uniform(key, (n,))), (lambda: xr.normal(key, (n,)))
     times = {
-        "xport uniform": best_us(lambda: xr.uniform(key, (n,)), sync=sync, repeat=3),
-        "xport normal": best_us(lambda: xr.normal(key, (n,)), sync=sync, repeat=3),
+        "xport uniform eager": best_us(with_compile_setting("never", uniform), sync=sync,
+                                       repeat=3),
+        "xport normal eager": best_us(with_compile_setting("never", normal), sync=sync,
+                                      repeat=3),
+        "xport uniform compiled": best_us(with_compile_setting("always", uniform), sync=sync,
+                                          repeat=3),
+        "xport normal compiled": best_us(with_compile_setting("always", normal), sync=sync,
+                                         repeat=3),
         "torch.rand": best_us(lambda: torch.rand(n, device=device), sync=sync, repeat=3),
         "torch.randn": best_us(lambda: torch.randn(n, device=device), sync=sync, repeat=3),
     }
@@ -165,13 +174,16 @@ def random_speed(device: str, quick: bool) -> None:
         import jax
 
         jkey = jax.random.key(0)
-        uniform = jax.jit(lambda k: jax.random.uniform(k, (n,)))
-        normal = jax.jit(lambda k: jax.random.normal(k, (n,)))
-        times["jax uniform (jit)"] = best_us(lambda: uniform(jkey).block_until_ready(),
+        jax_uniform = jax.jit(lambda k: jax.random.uniform(k, (n,)))
+        jax_normal = jax.jit(lambda k: jax.random.normal(k, (n,)))
+        times["jax uniform (jit)"] = best_us(lambda: jax_uniform(jkey).block_until_ready(),
                                              repeat=3)
-        times["jax normal (jit)"] = best_us(lambda: normal(jkey).block_until_ready(), repeat=3)
+        times["jax normal (jit)"] = best_us(lambda: jax_normal(jkey).block_until_ready(),
+                                            repeat=3)
     print(f"random, {n} float32 on {device}, us: "
           + ", ".join(f"{k} {v:.0f}" for k, v in times.items()))
+    checked = {fn.__name__: state.variants for fn, state in _torch_compiled._programs.items()}
+    print(f"random, compiled samplers and their bit-for-bit check: {checked}")
 
 
 def compiled(device: str) -> None:

@@ -222,7 +222,7 @@ def draw_random(data: dict[str, Any]) -> str:
     labels = [f"{_label(r['backend'])}: {r['route']}" for r in rows]
     plt, fig = _figure(6.5, 0.32 * len(rows) + 1)
     ax = fig.add_subplot()
-    values = [r["Mnormals/s"] for r in rows]
+    values = [r["M/s"] for r in rows]
     colours = [COLOURS["native"] if r["route"] == "native" else COLOURS["xport"] for r in rows]
     bars = ax.barh(range(len(rows)), values, color=colours, height=0.7)
     ax.bar_label(bars, labels=[f"{v:.0f} ({r['vs native']:.2f}x)" for v, r in

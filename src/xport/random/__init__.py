@@ -38,8 +38,11 @@ corresponding ``jax.random`` function under JAX's default configuration
   ``_portable.py``), so they also run under ``torch.compile`` and
   ``tf.function``, and on any namespace with uint32 arithmetic. Eager
   TensorFlow compiles draws of 2**16 numbers and more with XLA (one fused
-  pass instead of ~150 kernel launches). On Dask each chunk computes its own
-  elements with the NumPy route (``bits``, ``uniform``, ``normal``,
+  pass instead of ~150 kernel launches); eager PyTorch compiles a sampler
+  with ``torch.compile`` once its draws have taken ``XPORT_RANDOM_COMPILE``
+  seconds (2 by default; ``always``, ``never``), checked bit for bit against
+  the eager sampler at its first run (see ``_torch_compiled.py``). On Dask
+  each chunk computes its own elements with the NumPy route (``bits``, ``uniform``, ``normal``,
   ``integers``, ``bernoulli`` and ``truncated_normal`` with Python-number
   parameters, and ``gamma``), so the graph has a few layers, not one per
   cipher step, and the numbers do not depend on the chunking.

@@ -32,22 +32,23 @@ _SQRT2: Final = math.sqrt(2.0)
 _MANTISSA: Final = {"float32": 23, "float64": 52}
 
 
-def _torch_is_eager() -> bool:
+def _on_cpu_eagerly(device: Any) -> bool:
     import torch  # only reached for torch tensors
 
-    return not torch.compiler.is_compiling()
+    return not torch.compiler.is_compiling() and getattr(device, "type", "cpu") == "cpu"
 
 
-# Eager libraries whose large draws run block by block (elements per block,
-# measured best for a 1e7 normal draw, and whether eager now): hundreds of
-# operations per element then touch cache-sized temporaries instead of fresh
-# memory. The counters make every block's numbers those of the whole draw.
-# Lazy and traced libraries (Dask, tf.function, torch.compile) get one
-# whole-array graph.
-_BLOCKWISE: Final[dict[str, tuple[int, Callable[[], bool]]]] = {
-    "xport.numpy": (1 << 16, lambda: True),
+# Eager libraries whose large draws on the CPU run block by block (elements per
+# block, measured best for a 1e7 normal draw, and whether a draw on ``device``
+# runs so): hundreds of operations per element then touch cache-sized
+# temporaries instead of fresh memory. The counters make every block's numbers
+# those of the whole draw. Accelerators, lazy and traced libraries (Dask,
+# tf.function, torch.compile) get whole-array operations: a fixed number of
+# kernels per draw, whatever its size.
+_BLOCKWISE: Final[dict[str, tuple[int, Callable[[Any], bool]]]] = {
+    "xport.numpy": (1 << 16, lambda device: True),
     # PyTorch splits each operation over its threads; larger blocks amortise that.
-    "xport.torch": (1 << 17, _torch_is_eager),
+    "xport.torch": (1 << 17, _on_cpu_eagerly),
 }
 
 
@@ -120,26 +121,51 @@ def _float_kind(xp: Any, dtype: Any, what: str) -> str:
     raise TypeError(f"xport.random.{what} takes dtype float32 or float64; got {dtype}")
 
 
-def _stream(w: Words, shape: tuple[int, ...], device: Any,
-            per_counter: Callable[[Any], Any], offset: int = 0) -> Any:
-    """``per_counter`` applied to the flat counters offset .. offset+size-1 of
-    ``shape``, reshaped to ``shape`` (blockwise on eager libraries, see
-    _BLOCKWISE). A nonzero ``offset`` draws one part of a larger draw."""
-    xp = w.xp
+# A stream program ``(fn, args)``: the values of the counters start .. stop - 1
+# are ``fn(xp, start, stop, device, *args)``. ``fn`` is a function of this
+# module (compiled code is cached by it) and ``args`` hold 0-d arrays and
+# constants (kind names, dtypes, flags), never Python numbers that vary.
+Program = tuple[Callable[..., Any], tuple[Any, ...]]
+
+
+def _compiled_torch_stream(w: Words, program: Program, start: int, size: int,
+                           device: Any) -> Any:
+    from ._torch_compiled import stream  # only reached for torch tensors
+
+    return stream(w, program, start, size, device)
+
+
+# Libraries whose eager streams may run compiled (see _torch_compiled).
+_COMPILED_STREAMS: Final = {"xport.torch": _compiled_torch_stream}
+
+
+def _stream(w: Words, shape: tuple[int, ...], device: Any, program: Program,
+            offset: int = 0) -> Any:
+    """``program``'s values for the flat counters offset .. offset+size-1 of
+    ``shape``, reshaped to ``shape``. A nonzero ``offset`` draws one part of a
+    larger draw."""
     size = _size(shape)
     if offset + size > _MAX_SIZE:
         raise ValueError("xport.random draws fewer than 2**31 numbers per call")
-    block, eager = _BLOCKWISE.get(getattr(xp, "__name__", ""), (0, None))
-    if eager is None or size <= block or not eager():
-        return xp.reshape(per_counter(w.iota(offset, offset + size, device)), shape)
+    run = _COMPILED_STREAMS.get(getattr(w.xp, "__name__", ""), eager_stream)
+    return w.xp.reshape(run(w, program, offset, size, device), shape)
+
+
+def eager_stream(w: Words, program: Program, start: int, size: int, device: Any) -> Any:
+    """The flat stream of ``program`` from counter ``start``, block by block
+    where _BLOCKWISE says so, else in one piece."""
+    xp = w.xp
+    fn, args = program
+    block, blockwise = _BLOCKWISE.get(getattr(xp, "__name__", ""), (0, None))
+    if blockwise is None or size <= block or not blockwise(device):
+        return fn(xp, start, start + size, device, *args)
     # Eager libraries take slice assignment: blocks land in the output directly.
-    first = per_counter(w.iota(offset, offset + block, device))
+    first = fn(xp, start, start + block, device, *args)
     out = xp.empty((size,), dtype=first.dtype, device=device)
     out[:block] = first
-    for start in range(block, size, block):
-        out[start:start + block] = per_counter(
-            w.iota(offset + start, offset + min(size, start + block), device))
-    return xp.reshape(out, shape)
+    for at in range(block, size, block):
+        out[at:at + block] = fn(xp, start + at, start + min(size, at + block), device, *args)
+    return out
 
 
 # -- keys --------------------------------------------------------------------
@@ -173,9 +199,14 @@ def _bits_at(w: Words, kw: KeyWords, counters: Any) -> Any:
     return w.xor(*_encrypt(w, kw, counters))
 
 
+def _bits_program(xp: Any, start: int, stop: int, device: Any, *key: Any) -> Any:
+    w = words_for(xp)
+    return _bits_at(w, (key[0], key[1]), w.iota(start, stop, device))
+
+
 def _bit_words(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any,
                offset: int = 0) -> Any:
-    return _stream(w, shape, device, lambda counters: _bits_at(w, kw, counters), offset)
+    return _stream(w, shape, device, (_bits_program, kw), offset)
 
 
 def key(xp: Any, seed: Any, device: Any) -> Any:
@@ -231,11 +262,16 @@ def bits(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any, *, offset: int =
         # The low bits of the 32-bit draw, as JAX truncates.
         return xp.astype(w.wide(_bit_words(w, kw, shape, device, offset)), dtype)
     if dtype == xp.uint64:
-        def joined(counters: Any) -> Any:
-            high, low = (xp.astype(w.wide(x), dtype) for x in _encrypt(w, kw, counters))
-            return xp.bitwise_or(xp.bitwise_left_shift(high, 32), low)
-        return _stream(w, shape, device, joined, offset)
+        return _stream(w, shape, device, (_bits64_program, (*kw, dtype)), offset)
     raise TypeError(f"bits() takes an unsigned integer dtype; got {dtype}")
+
+
+def _bits64_program(xp: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
+    k0, k1, dtype = args
+    w = words_for(xp)
+    high, low = (xp.astype(w.wide(x), dtype)
+                 for x in _encrypt(w, (k0, k1), w.iota(start, stop, device)))
+    return xp.bitwise_or(xp.bitwise_left_shift(high, 32), low)
 
 
 def _unit(w: Words, kw: KeyWords, counters: Any, kind: str) -> Any:
@@ -277,25 +313,67 @@ def _scale(xp: Any, unit: Any, low: Any, high: Any, exact: bool) -> Any:
     return xp.maximum(low, scaled)
 
 
+def _uniform_program(xp: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
+    k0, k1, kind, exact, low, high = args
+    w = words_for(xp)
+    return _scale(xp, _unit(w, (k0, k1), w.iota(start, stop, device), kind), low, high, exact)
+
+
+def _normal_then(xp: Any, u: Any) -> Any:
+    return sqrt2_erfinv(xp, u, open_interval=True, gather=_gathers(xp, u))
+
+
+def _normal_program(xp: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
+    return _normal_then(xp, _uniform_program(xp, start, stop, device, *args))
+
+
+def _truncated_then(xp: Any, u: Any, above: Any, below: Any) -> Any:
+    return xp.clip(sqrt2_erfinv(xp, u, gather=_gathers(xp, u)), above, below)
+
+
+def _truncated_program(xp: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
+    above, below, *uniform = args
+    return _truncated_then(xp, _uniform_program(xp, start, stop, device, *uniform), above,
+                           below)
+
+
+def _gumbel_then(xp: Any, u: Any) -> Any:
+    return -xp.log(-xp.log(u))
+
+
+def _gumbel_program(xp: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
+    return _gumbel_then(xp, _uniform_program(xp, start, stop, device, *args))
+
+
+# What follows a uniform draw: (its function of the uniforms and extra arrays,
+# and the stream program that draws and applies it). One program each, so
+# compiled code caches a few variants per program.
+_Finish = tuple[Callable[..., Any], Callable[..., Any]]
+_NO_FINISH: Final[_Finish] = (lambda xp, u: u, _uniform_program)
+_NORMAL: Final[_Finish] = (_normal_then, _normal_program)
+_TRUNCATED: Final[_Finish] = (_truncated_then, _truncated_program)
+_GUMBEL: Final[_Finish] = (_gumbel_then, _gumbel_program)
+
+
 def _uniform(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, *,
-             minval: Any, maxval: Any, device: Any,
-             then: Callable[[Any], Any] | None = None, offset: int = 0) -> Any:
-    """Uniform floats in [minval, maxval), with ``then`` applied if given
-    (``offset``: see _stream; scalar bounds only)."""
+             minval: Any, maxval: Any, device: Any, finish: _Finish = _NO_FINISH,
+             extra: tuple[Any, ...] = (), offset: int = 0) -> Any:
+    """Uniform floats in [minval, maxval), then ``finish`` with the arrays
+    ``extra`` (``offset``: see _stream; scalar bounds only)."""
     xp = w.xp
     dtype = getattr(xp, kind)
     low = _bound(xp, minval, dtype, device)
     high = _bound(xp, maxval, dtype, device)
     exact = _exact_product(minval, maxval)
-    finish = then if then is not None else (lambda u: u)
+    then, program = finish
     if low.ndim == 0 and high.ndim == 0:
-        return _stream(w, shape, device, lambda counters: finish(
-            _scale(xp, _unit(w, kw, counters, kind), low, high, exact)), offset)
+        return _stream(w, shape, device, (program, (*extra, *kw, kind, exact, low, high)),
+                       offset)
     if offset:
         raise ValueError("xport.random: a draw with an offset takes scalar bounds")
     # Array bounds broadcast with the whole draw, so it is not cut into blocks.
     unit = xp.reshape(_unit(w, kw, w.iota(0, _size(shape), device), kind), shape)
-    return finish(_scale(xp, unit, low, high, exact))
+    return then(xp, _scale(xp, unit, low, high, exact), *extra)
 
 
 def uniform(xp: Any, key: Any, shape: tuple[int, ...], *, dtype: Any,
@@ -315,17 +393,14 @@ def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any, *, offset: int
     kind = _float_kind(xp, dtype, "normal")
     above_minus_one = -1.0 + 2.0 ** -(_MANTISSA[kind] + 1)
     return _uniform(w, key_words(w, key), shape, kind, minval=above_minus_one, maxval=1.0,
-                    device=device_of(key),
-                    then=lambda u: sqrt2_erfinv(xp, u, open_interval=True,
-                                                gather=_gathers(xp, u)),
-                    offset=offset)
+                    device=device_of(key), finish=_NORMAL, offset=offset)
 
 
 def _gumbel(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, device: Any) -> Any:
     xp = w.xp
     tiny = float(xp.finfo(getattr(xp, kind)).smallest_normal)
     return _uniform(w, kw, shape, kind, minval=tiny, maxval=1.0, device=device,
-                    then=lambda u: -xp.log(-xp.log(u)))
+                    finish=_GUMBEL)
 
 
 # -- integers ----------------------------------------------------------------
@@ -367,21 +442,32 @@ def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
     safe = xp.where(full, xp.ones_like(span), span)
     multiplier = xp.remainder(xp.full_like(safe, 1 << 16), safe)
     multiplier = xp.remainder(xp.bitwise_and(multiplier * multiplier, MASK32), safe)
-
-    def from_words(higher: Any, lower: Any) -> Any:
-        offset = xp.bitwise_and(xp.remainder(higher, safe) * multiplier, MASK32)
-        offset = xp.bitwise_and(offset + xp.remainder(lower, safe), MASK32)
-        offset = xp.where(full, lower, xp.remainder(offset, safe))
-        return xp.astype(lo + offset, dtype)
-
+    bounds = (lo, full, safe, multiplier, dtype)
     if lo.ndim == 0 and hi.ndim == 0:
         # Scalar bounds: the whole computation runs per block of counters.
-        return _stream(w, shape, device, lambda counters: from_words(
-            w.wide(_bits_at(w, k1, counters)), w.wide(_bits_at(w, k2, counters))), offset)
+        return _stream(w, shape, device, (_integers_program, (*k1, *k2, *bounds)), offset)
     if offset:
         raise ValueError("xport.random: a draw with an offset takes scalar bounds")
-    return from_words(w.wide(_bit_words(w, k1, shape, device)),
-                      w.wide(_bit_words(w, k2, shape, device)))
+    return _in_range(xp, w.wide(_bit_words(w, k1, shape, device)),
+                     w.wide(_bit_words(w, k2, shape, device)), bounds)
+
+
+def _in_range(xp: Any, higher: Any, lower: Any, bounds: tuple[Any, ...]) -> Any:
+    """JAX's randint from two int64 arrays of 32-bit words and ``integers``'
+    ``(lo, full, safe, multiplier, dtype)``."""
+    lo, full, safe, multiplier, dtype = bounds
+    offset = xp.bitwise_and(xp.remainder(higher, safe) * multiplier, MASK32)
+    offset = xp.bitwise_and(offset + xp.remainder(lower, safe), MASK32)
+    offset = xp.where(full, lower, xp.remainder(offset, safe))
+    return xp.astype(lo + offset, dtype)
+
+
+def _integers_program(xp: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
+    k1a, k1b, k2a, k2b, *bounds = args
+    w = words_for(xp)
+    counters = w.iota(start, stop, device)
+    return _in_range(xp, w.wide(_bits_at(w, (k1a, k1b), counters)),
+                     w.wide(_bits_at(w, (k2a, k2b), counters)), tuple(bounds))
 
 
 # -- permutations and choices ------------------------------------------------
@@ -530,9 +616,7 @@ def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
     above = xp.nextafter(low, xp.asarray(math.inf, dtype=dtype, device=device))
     below = xp.nextafter(high, xp.asarray(-math.inf, dtype=dtype, device=device))
     return _uniform(w, key_words(w, key), shape, kind, minval=edges[0], maxval=edges[1],
-                    device=device, offset=offset,
-                    then=lambda u: xp.clip(sqrt2_erfinv(xp, u, gather=_gathers(xp, u)),
-                                           above, below))
+                    device=device, finish=_TRUNCATED, extra=(above, below), offset=offset)
 
 
 # Rounds of the rejection loops where values cannot be read (see _READS_VALUES):

@@ -76,11 +76,37 @@ class Ops:
         return m, e
 
 
-class InPlaceOps(Ops):
-    """The same steps for eager NumPy and PyTorch on the CPU, whose arrays
-    can be indexed by value, written through ``out=`` and bit cast: each
-    branch runs on its own elements, Horner steps round through ``out=``
-    (on two buffers, no new arrays), and ``frexp`` reads the exponent bits."""
+class BitcastOps(Ops):
+    """The same steps for NumPy and PyTorch, whose arrays can be bit cast
+    (``view(dtype)``, which torch.compile traces too): ``frexp`` reads the
+    exponent bits, five operations instead of the halving's thirty-five."""
+
+    def frexp(self, y: Any) -> tuple[Any, Any]:
+        # The namespace's dtypes are the library's own.
+        xp = self.xp
+        bits = y.view(xp.int32)
+        e = xp.astype(xp.bitwise_right_shift(bits, 23) - 126, xp.float32)
+        m = xp.bitwise_or(xp.bitwise_and(bits, 0x007FFFFF), 0x3F000000).view(xp.float32)
+        return m, e
+
+
+class TracedTorchOps(BitcastOps):
+    """BitcastOps for code that torch.compile traces. Inductor before torch
+    2.13 drops a float64 -> float32 -> float64 round trip (its
+    ``pointless_convert`` pass) and with it the float32 rounding of every
+    Horner step; an operation between the casts, a double negation (which the
+    C compiler then removes), keeps it."""
+
+    def widen(self, x: Any) -> Any:
+        xp = self.xp
+        return xp.astype(xp.negative(xp.negative(x)), self.wide)
+
+
+class InPlaceOps(BitcastOps):
+    """The steps for eager NumPy and PyTorch on the CPU, whose arrays can also
+    be indexed by value and written through ``out=``: each branch runs on its
+    own elements, and Horner steps round through ``out=`` (on two buffers, no
+    new arrays)."""
 
     gathers = True
 
@@ -100,15 +126,8 @@ class InPlaceOps(Ops):
             p[...] = wide
         return p
 
-    def frexp(self, y: Any) -> tuple[Any, Any]:
-        xp, native = self.xp, self.native
-        bits = y.view(native.int32)
-        e = xp.astype(xp.bitwise_right_shift(bits, 23) - 126, xp.float32)
-        m = xp.bitwise_or(xp.bitwise_and(bits, 0x007FFFFF), 0x3F000000).view(native.float32)
-        return m, e
 
-
-# Namespaces that InPlaceOps serves, and their libraries.
+# Namespaces that BitcastOps and InPlaceOps serve, and their libraries.
 _NATIVE: Final = {"xport.numpy": "numpy", "xport.torch": "torch"}
 
 
@@ -130,12 +149,23 @@ def takes_in_place(xp: Any) -> bool:
 
 
 def ops_for(xp: Any, x: Any, *, in_place: bool) -> Ops:
-    """``InPlaceOps`` where asked for and served, else ``Ops``, for the
+    """``InPlaceOps`` where asked for and served, else ``BitcastOps`` where
+    served (``TracedTorchOps`` under torch.compile), else ``Ops``, for the
     namespace and device of the float32 array ``x``."""
     wide = None if _has_float64(x) else xp.float32
-    if in_place and takes_in_place(xp):
+    if not takes_in_place(xp):
+        return Ops(xp, wide)
+    if in_place:
         return InPlaceOps(xp, wide)
-    return Ops(xp, wide)
+    return TracedTorchOps(xp, wide) if _torch_compiling(xp) else BitcastOps(xp, wide)
+
+
+def _torch_compiling(xp: Any) -> bool:
+    if xp.__name__ != "xport.torch":
+        return False
+    import torch  # only reached for torch tensors
+
+    return bool(torch.compiler.is_compiling())
 
 
 # Cephes' rational log1p(x) = x - x**2/2 + x**3 * P(x) / Q(x), highest power first.
