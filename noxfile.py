@@ -88,6 +88,18 @@ def torch_versions(session: nox.Session, torch_release: str) -> None:
 
 
 @nox.session
+def cupy_cpu(session: nox.Session) -> None:
+    """xport.cupy against the real CuPy on a machine without a GPU: it imports,
+    binds every standard name from CuPy's signatures and shows in ``python -m
+    xport`` (arrays need a GPU: ``benchmarks/gpu_check.py`` runs the offline
+    suite on CuPy there)."""
+    session.install("cupy-cuda13x", "pytest")
+    session.install("-e", ".")
+    session.run("python", "-m", "pytest", "tests/test_cupy.py", *session.posargs)
+    session.run("python", "-m", "xport", "--names")
+
+
+@nox.session
 @nox.parametrize("backend", list(BACKENDS))
 def official(session: nox.Session, backend: str) -> None:
     """The official data-apis/array-api-tests suite against xport.<backend>, at the

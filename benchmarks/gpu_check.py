@@ -12,7 +12,8 @@ It prints, for PyTorch tensors on ``--device`` (and JAX's default device):
 4. random numbers: 1e7 float32 uniforms and normals through ``xport.random``
    against ``jax.random`` (jitted) and ``torch.rand``/``torch.randn``;
 5. ``torch.compile`` with the inductor backend of a fluent chain on the device;
-6. the offline conformance suite's counts for torch (``XPORT_DEVICE``) and JAX.
+6. the offline conformance suite's counts for torch (``XPORT_DEVICE``), JAX and
+   CuPy (its current GPU).
 
 On a machine without a GPU ``--device cpu`` runs the same steps (the sync
 check then has nothing to watch): the smoke test that the script works.
@@ -203,7 +204,7 @@ def compiled(device: str) -> None:
 
 
 def conformance(device: str, quick: bool) -> None:
-    for backend in ("torch", "jax"):
+    for backend in ("torch", "jax", "cupy"):
         if importlib.util.find_spec(backend) is None:
             continue
         env = {**os.environ, "XPORT_BACKENDS": backend, "XPORT_DEVICE": device}

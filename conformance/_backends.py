@@ -4,7 +4,8 @@ A backend is tested when its library imports and xport has a namespace for
 it. ``XPORT_BACKENDS=numpy,torch`` restricts the set; ``XPORT_CHECKED=1`` tests
 the checked namespaces instead (``xport.checked``). ``XPORT_DEVICE=cuda`` (any
 device PyTorch names) puts the PyTorch inputs on that device; JAX puts its
-arrays on its default device (a GPU when jaxlib has one).
+arrays on its default device (a GPU when jaxlib has one), CuPy on its current
+GPU (CuPy is tested where it finds one).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import numpy as np
 
 import xport
 
-ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask")
+ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ def to_numpy(x: Any) -> Any:
         return np.asarray(x._array)
     if root == "torch":
         return x.detach().cpu().resolve_conj().resolve_neg().numpy()
+    if root == "cupy":
+        return x.get()
     if root == "tensorflow":
         return np.asarray(x.numpy())
     if root == "dask":
@@ -99,6 +102,15 @@ def reference() -> Backend:
                    from_numpy=lambda a: xp.asarray(np.array(a, copy=True)))
 
 
+def _has_device(name: str) -> bool:
+    """False for CuPy without a GPU (its arrays cannot exist there)."""
+    if name != "cupy":
+        return True
+    import cupy
+
+    return bool(cupy.cuda.is_available())
+
+
 def available() -> list[Backend]:
     """The installed backends xport has namespaces for (or those selected by
     ``XPORT_BACKENDS``)."""
@@ -106,7 +118,7 @@ def available() -> list[Backend]:
     names = [n.strip() for n in wanted.split(",")] if wanted else list(ALL_BACKENDS)
     found = []
     for name in names:
-        if importlib.util.find_spec(name) is None:
+        if importlib.util.find_spec(name) is None or not _has_device(name):
             continue
         try:
             importlib.import_module(f"xport.{name}")

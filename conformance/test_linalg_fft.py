@@ -29,8 +29,11 @@ def _matrices(data, backend, domain="floating", *, square=True, batch=True, lo=-
 
 
 def _well_conditioned(x):
+    # Strictly diagonally dominant: a diagonal shifted by more than any row's
+    # magnitudes cannot cancel (a shift of 4n alone did for x = -4n).
     n = x.shape[-1]
-    return x + np.asarray(4 * n * np.eye(n), dtype=x.dtype)
+    shift = 4 * n + (float(np.abs(x).sum(axis=-1).max()) if x.size else 0.0)
+    return x + np.asarray(shift * np.eye(n), dtype=x.dtype)
 
 
 def _hermitian_pd(x):

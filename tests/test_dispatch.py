@@ -102,9 +102,9 @@ def test_types_are_recognised_without_importing_their_library():
     # A class that claims to live in torch: dispatch goes by (root, class name).
     fake = type("Tensor", (), {"__module__": "torch._fake"})
     assert xport.backend_of(fake()) == "torch"
-    fake_cupy = type("ndarray", (), {"__module__": "cupy._core"})
-    with pytest.raises(TypeError, match="recognises cupy arrays but has no cupy namespace"):
-        xport.namespace_of(fake_cupy())
+    fake_ndonnx = type("Array", (), {"__module__": "ndonnx._array"})
+    with pytest.raises(TypeError, match="recognises ndonnx arrays but has no ndonnx namespace"):
+        xport.namespace_of(fake_ndonnx())
 
 
 def test_backend_of_and_is_array():

@@ -56,7 +56,7 @@ LIBRARIES: Final[tuple[Library, ...]] = (
             xport_module="tensorflow", writeable=False),
     Library("dask", (("dask", "Array"),), ("dask.array",),
             compat_module="dask.array", xport_module="dask", lazy=True),
-    Library("cupy", (("cupy", "ndarray"),), ("cupy",), compat_module="cupy"),
+    Library("cupy", (("cupy", "ndarray"),), ("cupy",), compat_module="cupy", xport_module="cupy"),
     Library("array_api_strict", (("array_api_strict", "Array"),), ("array_api_strict",)),
     Library("ndonnx", (("ndonnx", "Array"),), ("ndonnx",), lazy=True),
     Library("pydata_sparse", (("sparse", "SparseArray"),), ("sparse",), writeable=False),

@@ -279,17 +279,14 @@ def _detected() -> dict[str, Any]:
 
 
 
-# NumPy 1.26 spells these differently; the alias is NumPy's own function.
-ALIASES: dict[str, str] = {
-    new: old
-    for new, old in {
-        "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
-        "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
-        "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
-        "bitwise_right_shift": "right_shift", "concat": "concatenate", "pow": "power",
-    }.items()
-    if _need(new)
+# NumPy 1.26 (and CuPy) spell these differently; the alias is the library's own function.
+OLD_NAMES: dict[str, str] = {
+    "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
+    "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
+    "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
+    "bitwise_right_shift": "right_shift", "concat": "concatenate", "pow": "power",
 }
+ALIASES: dict[str, str] = {new: old for new, old in OLD_NAMES.items() if _need(new)}
 
 
 def _main() -> dict[str, Any]:
