@@ -100,8 +100,6 @@ print("ok")
 """
 
 
-@pytest.mark.xfail(strict=True, reason="#20: dispatch's first resolution of a type is not "
-                   "traceable yet (Dynamo cannot rebuild the cache stores); warm up eagerly")
 def test_first_sighting_inside_a_compiled_function() -> None:
     # A fresh interpreter: the namespace, the dispatch caches and the fluent
     # class are all made while torch.compile traces.

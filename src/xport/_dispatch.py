@@ -99,6 +99,9 @@ def _resolve_backend(cls: type) -> str | None:
     # .get, not try/except KeyError: older torch.compile cannot trace a raise
     backend = _backend_by_type.get(cls, _UNSEEN)
     if backend is _UNSEEN:
+        if _torch_compiling():  # see _resolve_namespace
+            return "torch" if issubclass(cls, sys.modules["torch"].Tensor) \
+                else _backend_from_mro(cls)
         backend = _backend_by_type[cls] = _backend_from_mro(cls)
     return backend  # type: ignore[no-any-return]
 
@@ -148,6 +151,12 @@ def _resolve_namespace(x: object, position: int) -> Any:
     # are serialised by Python's import system. (A lock would also break
     # torch.compile's tracing of a first sighting.)
     cls = type(x)
+    if _torch_compiling():
+        # A first sighting while torch.compile traces: no MRO walk (Dynamo
+        # before 2.13 cannot read C classes' __module__) and no cache stores
+        # (it cannot replay a store of a module it imported while tracing);
+        # the first eager call stores them.
+        return _traced_namespace(x, position)
     found = _classify(cls, x, position)
     if CHECKED_BY_DEFAULT and isinstance(found, ModuleType):
         found = _checked(found)
@@ -157,6 +166,20 @@ def _resolve_namespace(x: object, position: int) -> Any:
     if isinstance(found, ModuleType):
         _one_array_namespace_by_type[cls] = cast(Namespace, found)
     return found
+
+
+def _torch_compiling() -> bool:
+    # Membership and subscript only (Dynamo traces them on every version).
+    return "torch" in sys.modules and bool(sys.modules["torch"].compiler.is_compiling())
+
+
+def _traced_namespace(x: object, position: int) -> Any:
+    """The namespace of ``x`` while torch.compile traces, stored nowhere."""
+    if isinstance(x, sys.modules["torch"].Tensor):
+        found: Any = _load_namespace("torch")
+    else:
+        found = _classify(type(x), x, position)
+    return _checked(found) if CHECKED_BY_DEFAULT and isinstance(found, ModuleType) else found
 
 
 def _classify(cls: type[object], x: object, position: int) -> Any:
@@ -363,10 +386,11 @@ def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -
     """namespace_of for first sightings, __array_namespace__ objects and errors."""
     found = _NO_NAMESPACE
     for position, x in enumerate(arrays):
-        try:
-            ns = _namespace_by_type[type(x)]
-        except KeyError:
-            ns = _resolve_namespace(x, position)
+        # A membership test, not try/except KeyError: torch.compile before 2.5
+        # cannot trace the raise.
+        cls = type(x)
+        ns = _namespace_by_type[cls] if cls in _namespace_by_type else _resolve_namespace(
+            x, position)
         if ns is _IGNORED:
             continue
         if ns is _PROTOCOL:
