@@ -26,18 +26,9 @@ update = rebound(_numpy_scatter.update, {**NAMES, "_UFUNCS": _UFUNCS}, __name__)
 def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     """Reduce the rows of ``data`` into ``num_segments`` buckets (ids outside
     ``[0, num_segments)`` dropped: they land in one extra bucket, cut off)."""
-    dtype = data.dtype
-    if op == "sum":
-        fill: Any = 0
-    elif dtype.kind in "fc":
-        fill = -cp.inf if op == "max" else cp.inf
-    elif dtype.kind == "b":
-        fill = op == "min"
-    else:
-        info = cp.iinfo(dtype)
-        fill = info.min if op == "max" else info.max
     ufunc = {"sum": cp.add, "max": cp.maximum, "min": cp.minimum}[op]
-    out = cp.full((num_segments + 1, *data.shape[1:]), fill, dtype=dtype)
+    out = cp.full((num_segments + 1, *data.shape[1:]), _numpy_scatter.identity(op, data.dtype),
+                  dtype=data.dtype)
     inside = (segment_ids >= 0) & (segment_ids < num_segments)
     ufunc.at(out, cp.where(inside, segment_ids, num_segments), data)
     return out[:num_segments]

@@ -32,18 +32,23 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     return out
 
 
+def identity(op: str, dtype: Any) -> Any:
+    """What an empty segment holds: the identity of ``op`` ("sum", "max",
+    "min") for a NumPy ``dtype`` (CuPy's dtypes are NumPy's)."""
+    if op == "sum":
+        return 0
+    if dtype.kind in "fc":
+        return -np.inf if op == "max" else np.inf
+    if dtype.kind == "b":
+        return op == "min"
+    info = np.iinfo(dtype)
+    return info.min if op == "max" else info.max
+
+
 def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     """Reduce the rows of ``data`` into ``num_segments`` buckets."""
     dtype = data.dtype
-    if op == "sum":
-        fill: Any = 0
-    elif dtype.kind in "fc":
-        fill = -np.inf if op == "max" else np.inf
-    elif dtype.kind == "b":
-        fill = op == "min"
-    else:
-        info = np.iinfo(dtype)
-        fill = info.min if op == "max" else info.max
+    fill = identity(op, dtype)
     ufunc = {"sum": np.add, "max": np.maximum, "min": np.minimum}[op]
     out = np.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
     # One reduction rules out negative ids (which NumPy would wrap); ufunc.at
