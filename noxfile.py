@@ -28,7 +28,7 @@ def lint(session: nox.Session) -> None:
     session.install("ruff", "mypy", "pyright[nodejs]", "numpy")
     session.install("-e", ".")
     session.run("ruff", "check", "src", "tests", "conformance", "benchmarks", "docs",
-                "noxfile.py")
+                "examples", "noxfile.py")
     session.run("mypy")
     session.run("pyright")
 

@@ -1,0 +1,187 @@
+"""The example libraries' core functions as a user writes them without xport:
+one hand-written version per backend, for the overhead benchmark
+(``benchmarks/bench_examples.py``). Same arithmetic as the xport versions."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from .mechanics import Springs
+
+Array = Any
+
+
+# -- mechanics.step ----------------------------------------------------------------
+
+def _step(lib: Any, take: Callable[..., Array], norm: Callable[[Array], Array],
+          scatter_add: Callable[[Array, Array, int], Array]) -> Callable[..., Any]:
+    """A backend's step from its own gather, norm and scatter-add (the rest of
+    the arithmetic is operators, which every library spells alike)."""
+
+    def step(x: Array, v: Array, s: Springs, *, stiffness: Any, damping: Any, dt: float,
+             gravity: float = -9.81) -> tuple[Array, Array]:
+        d = take(x, s.j) - take(x, s.i)
+        length = norm(d)
+        direction = d / length
+        closing = lib.sum((take(v, s.j) - take(v, s.i)) * direction, -1, keepdims=True)
+        pull = (stiffness * (length - s.rest[:, None]) + damping * closing) * direction
+        n = x.shape[0]
+        force = scatter_add(pull, s.i, n) - scatter_add(pull, s.j, n)
+        zero = lib.zeros_like(s.mass)
+        weight = lib.stack([zero, zero, s.mass * gravity], -1)
+        v = v + dt * (force + weight) / s.mass[:, None]
+        v = lib.where(s.pinned[:, None], lib.zeros_like(v), v)
+        return x + dt * v, v
+
+    return step
+
+
+def numpy_step() -> Callable[..., Any]:
+    import numpy as np
+
+    def scatter_add(values: Array, index: Array, n: int) -> Array:
+        out = np.zeros((n, *values.shape[1:]), dtype=values.dtype)
+        np.add.at(out, index, values)
+        return out
+
+    return _step(np, lambda a, i: a[i],
+                 lambda d: np.sqrt(np.sum(d * d, axis=-1, keepdims=True)), scatter_add)
+
+
+def torch_step() -> Callable[..., Any]:
+    import torch
+
+    def scatter_add(values: Array, index: Array, n: int) -> Array:
+        return torch.zeros((n, *values.shape[1:]), dtype=values.dtype).index_add_(
+            0, index, values)
+
+    class _Lib:
+        sum = staticmethod(lambda a, axis, keepdims: torch.sum(a, dim=axis, keepdim=keepdims))
+        stack = staticmethod(lambda a, axis: torch.stack(a, dim=axis))
+        zeros_like = staticmethod(torch.zeros_like)
+        where = staticmethod(torch.where)
+
+    return _step(_Lib, lambda a, i: a[i],
+                 lambda d: torch.linalg.vector_norm(d, dim=-1, keepdim=True), scatter_add)
+
+
+def jax_step() -> Callable[..., Any]:
+    import jax
+    import jax.numpy as jnp
+
+    return _step(jnp, lambda a, i: a[i],
+                 lambda d: jnp.linalg.norm(d, axis=-1, keepdims=True), jax.ops.segment_sum)
+
+
+def tensorflow_step() -> Callable[..., Any]:
+    import tensorflow as tf
+
+    class _Lib:
+        sum = staticmethod(lambda a, axis, keepdims: tf.reduce_sum(a, axis, keepdims=keepdims))
+        stack = staticmethod(tf.stack)
+        zeros_like = staticmethod(tf.zeros_like)
+        where = staticmethod(tf.where)
+
+    return _step(_Lib, tf.gather, lambda d: tf.norm(d, axis=-1, keepdims=True),
+                 tf.math.unsorted_segment_sum)
+
+
+# -- vision.bilinear_sample ------------------------------------------------------------
+
+def _sample(lib: Any, take: Callable[..., Array], to_int: Callable[[Array], Array],
+            clip: Callable[..., Array], reshape: Callable[..., Array]) -> Callable[..., Any]:
+    def bilinear_sample(image: Array, coords: Array) -> Array:
+        h, w, c = image.shape
+        flat = reshape(image, (h * w, c))
+        u, v = coords[:, 0], coords[:, 1]
+        u0, v0 = lib.floor(u), lib.floor(v)
+        fu, fv = u - u0, v - v0
+        terms = []
+        for du, dv, wt in ((0, 0, (1 - fu) * (1 - fv)), (1, 0, fu * (1 - fv)),
+                           (0, 1, (1 - fu) * fv), (1, 1, fu * fv)):
+            cu, cv = u0 + du, v0 + dv
+            inside = (cu >= 0) & (cu <= w - 1) & (cv >= 0) & (cv <= h - 1)
+            index = to_int(clip(cv, 0, h - 1)) * w + to_int(clip(cu, 0, w - 1))
+            terms.append(take(flat, index) * lib.where(inside, wt, 0 * wt)[:, None])
+        return terms[0] + terms[1] + terms[2] + terms[3]
+
+    return bilinear_sample
+
+
+def numpy_bilinear_sample() -> Callable[..., Any]:
+    import numpy as np
+
+    return _sample(np, lambda a, i: a[i], lambda a: a.astype(np.int64), np.clip, np.reshape)
+
+
+def torch_bilinear_sample() -> Callable[..., Any]:
+    import torch
+
+    return _sample(torch, lambda a, i: a[i], lambda a: a.to(torch.int64), torch.clamp,
+                   torch.reshape)
+
+
+def jax_bilinear_sample() -> Callable[..., Any]:
+    import jax.numpy as jnp
+
+    return _sample(jnp, lambda a, i: a[i], lambda a: a.astype(jnp.int32), jnp.clip,
+                   jnp.reshape)
+
+
+def tensorflow_bilinear_sample() -> Callable[..., Any]:
+    import tensorflow as tf
+
+    class _Lib:
+        floor = staticmethod(tf.floor)
+        where = staticmethod(tf.where)
+
+    return _sample(_Lib, tf.gather, lambda a: tf.cast(a, tf.int64), tf.clip_by_value,
+                   tf.reshape)
+
+
+# -- stats.gaussian_kde --------------------------------------------------------------------
+
+def _kde(exp: Callable[[Array], Array], total: Callable[[Array], Array]) -> Callable[..., Any]:
+    def gaussian_kde(samples: Array, points: Array, bandwidth: float) -> Array:
+        z = (points[:, None] - samples[None, :]) / bandwidth
+        return total(exp(-0.5 * z * z)) / (samples.shape[0] * bandwidth
+                                           * math.sqrt(2 * math.pi))
+
+    return gaussian_kde
+
+
+def numpy_kde() -> Callable[..., Any]:
+    import numpy as np
+
+    return _kde(np.exp, lambda a: np.sum(a, axis=1))
+
+
+def torch_kde() -> Callable[..., Any]:
+    import torch
+
+    return _kde(torch.exp, lambda a: torch.sum(a, dim=1))
+
+
+def jax_kde() -> Callable[..., Any]:
+    import jax.numpy as jnp
+
+    return _kde(jnp.exp, lambda a: jnp.sum(a, axis=1))
+
+
+def tensorflow_kde() -> Callable[..., Any]:
+    import tensorflow as tf
+
+    return _kde(tf.exp, lambda a: tf.reduce_sum(a, axis=1))
+
+
+NATIVE: dict[str, dict[str, Callable[[], Callable[..., Any]]]] = {
+    "mechanics.step": {"numpy": numpy_step, "torch": torch_step, "jax": jax_step,
+                       "tensorflow": tensorflow_step},
+    "vision.bilinear_sample": {"numpy": numpy_bilinear_sample, "torch": torch_bilinear_sample,
+                               "jax": jax_bilinear_sample,
+                               "tensorflow": tensorflow_bilinear_sample},
+    "stats.gaussian_kde": {"numpy": numpy_kde, "torch": torch_kde, "jax": jax_kde,
+                           "tensorflow": tensorflow_kde},
+}
