@@ -43,6 +43,7 @@ def depth_to_points(depth: Array, intrinsics: Array) -> Array:
 def _corners(xp: Any, coords: Array, h: int, w: int) -> tuple[list[Array], list[Array]]:
     """The four neighbours' flat indices and bilinear weights of each point
     (weight 0 for neighbours outside the image, whose index is clamped)."""
+    index_dtype = xp.__array_namespace_info__().default_dtypes()["indexing"]
     u, v = coords[:, 0], coords[:, 1]
     u0, v0 = xp.floor(u), xp.floor(v)
     fu, fv = u - u0, v - v0
@@ -51,8 +52,8 @@ def _corners(xp: Any, coords: Array, h: int, w: int) -> tuple[list[Array], list[
                        (0, 1, (1 - fu) * fv), (1, 1, fu * fv)):
         cu, cv = u0 + du, v0 + dv
         inside = (cu >= 0) & (cu <= w - 1) & (cv >= 0) & (cv <= h - 1)
-        flat = xp.astype(xp.clip(cv, 0, h - 1), xp.int64) * w \
-            + xp.astype(xp.clip(cu, 0, w - 1), xp.int64)
+        flat = xp.astype(xp.clip(cv, 0, h - 1), index_dtype) * w \
+            + xp.astype(xp.clip(cu, 0, w - 1), index_dtype)
         index.append(flat)
         weight.append(xp.where(inside, wt, xp.zeros_like(wt)))
     return index, weight

@@ -71,8 +71,15 @@ def _compat_helpers(x):
     return xp.sum(x) + xport.size(x)
 
 
+def _inspection(x):
+    info = xport.namespace_of(x).__array_namespace_info__()
+    index = info.default_dtypes()["indexing"]
+    wide = len(info.dtypes(kind="integral")) + info.capabilities()["max dimensions"]
+    return xport.torch.astype(x, index) + wide
+
+
 CASES = [_namespace_of, _namespace_of_two, _namespace_functions, _at, _scatter, _random,
-         _autodiff, _fluent, _fluent_views, _compat_helpers]
+         _autodiff, _fluent, _fluent_views, _compat_helpers, _inspection]
 
 
 @pytest.mark.parametrize("function", CASES, ids=[f.__name__.strip("_") for f in CASES])

@@ -52,11 +52,17 @@ def check_device(device: Any) -> None:
                          f"or a string such as 'cpu' or 'cuda:0'): {exc}") from None
 
 
+# A table, not dtype.to_complex(), which torch.compile cannot trace.
+_COMPLEX_OF: dict[torch.dtype, torch.dtype] = {
+    torch.float16: torch.complex32, torch.float32: torch.complex64,
+    torch.float64: torch.complex128}
+
+
 def _default_dtypes(device: Any) -> dict[str, torch.dtype]:
     real = torch.get_default_dtype()
     return {
         "real floating": real,
-        "complex floating": real.to_complex(),
+        "complex floating": _COMPLEX_OF[real],
         "integral": torch.int64,
         "indexing": torch.int64,
     }
