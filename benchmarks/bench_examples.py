@@ -119,7 +119,7 @@ def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
                     a for a in args if hasattr(a, "shape"))
                 times = compare_us({"native": lambda n=nat, c=call_args: n(*c),
                                     "xport": lambda m=mine, c=call_args: m(*c)},
-                                   repeat=7, min_time=0.05, sync=sync_)
+                                   repeat=15, min_time=0.1, sync=sync_)
                 out.append({"function": name, "backend": backend, "mode": mode,
                             "native us": times["native"], "xport us": times["xport"],
                             "overhead %": 100 * (times["xport"] / times["native"] - 1)})

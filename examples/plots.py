@@ -40,7 +40,7 @@ def cloth(path: Path) -> None:
         ax.set_title(f"step {n}", fontsize=9)
         ax.set_aspect("equal")
         ax.set_xlim(-0.1, 0.65)
-        ax.set_ylim(-0.75, 0.05)
+        ax.set_ylim(-1.05, 0.05)
         ax.tick_params(labelsize=7)
     fig.tight_layout()
     fig.savefig(path)
@@ -117,9 +117,9 @@ def fits(path: Path) -> None:
 def main(out: str) -> None:
     directory = Path(out)
     directory.mkdir(parents=True, exist_ok=True)
-    cloth(directory / "cloth.svg")
+    cloth(directory / "cloth.png")
     warp(directory / "warp.png")
-    fits(directory / "stats.svg")
+    fits(directory / "stats.png")
 
 
 if __name__ == "__main__":
