@@ -152,7 +152,8 @@ def test_kde_integrates_to_one_and_matches_numpy(xp):
     samples = rng.normal(size=200)
     grid = np.linspace(-8, 8, 801)
     density = host(stats.gaussian_kde(floats(xp, samples), floats(xp, grid), 0.4))
-    assert np.trapezoid(density, grid) == pytest.approx(1.0, abs=1e-4)
+    area = np.sum((density[1:] + density[:-1]) / 2 * np.diff(grid))  # the trapezoid rule
+    assert area == pytest.approx(1.0, abs=1e-4)
     direct = np.exp(-0.5 * ((grid[:, None] - samples) / 0.4) ** 2).sum(1) / (
         200 * 0.4 * np.sqrt(2 * np.pi))
     np.testing.assert_allclose(density, direct, rtol=RTOL, atol=1e-7)
