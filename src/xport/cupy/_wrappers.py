@@ -19,6 +19,8 @@ from typing import Any
 import cupy as cp
 
 from .._common.rebind import rebound, rebound_all
+from .._common.signatures import accepts as _accepts
+from .._common.signatures import with_device
 from ..numpy import _legacy, _wrappers
 from . import _info
 
@@ -27,13 +29,6 @@ _F = Callable[..., Any]
 _HERE = __name__.rpartition(".")[0]
 # What NumPy's wrapper code reads as NumPy, here CuPy.
 NAMES: dict[str, Any] = {"np": cp, "_np": cp, "_check_device": _info.check_device}
-
-
-def _accepts(func: Any, keyword: str) -> bool:
-    try:
-        return keyword in inspect.signature(func).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 def on_device(native: _F, *, like: bool = False) -> _F:
@@ -50,17 +45,10 @@ def on_device(native: _F, *, like: bool = False) -> _F:
             return native(*args, **kwargs)
 
     del wrapper.__wrapped__  # the signature below, not the native one
-    try:
-        signature = inspect.signature(native)
-    except ValueError:
-        pass
-    else:
-        params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
-        if "device" not in signature.parameters:
-            params.append(inspect.Parameter("device", inspect.Parameter.KEYWORD_ONLY,
-                                            default=None))
+    signature = with_device(native)
+    if signature is not None:  # NumPy's return annotation is not CuPy's
         wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-            parameters=params, return_annotation=inspect.Signature.empty)
+            return_annotation=inspect.Signature.empty)
     wrapper.__doc__ = (f"``{native.__name__}`` with the standard's ``device`` keyword "
                        "(a cupy.cuda.Device; CuPy makes arrays on the current device).")
     return wrapper
@@ -152,13 +140,14 @@ def sign(x: Array, /) -> Array:
     return cp.where(cp.isnan(x), complex(cp.nan, cp.nan), out).astype(x.dtype)
 
 
-# NumPy's wrappers whose deviation CuPy shares (see the module docstring).
+# NumPy's wrappers whose deviation CuPy shares (see the module docstring), and
+# those for functions older CuPy lacks (used where the installed one does).
 _SHARED: dict[str, _F] = {
     "clip": _legacy.clip, "diff": _wrappers.diff, "take_along_axis": _wrappers.take_along_axis,
     "meshgrid": _wrappers.meshgrid, "broadcast_arrays": _wrappers.broadcast_arrays,
-    "reshape": _wrappers.reshape, "nonzero": _legacy.nonzero, "unstack": _legacy.unstack,
-    "vecdot": _legacy.vecdot,
+    "reshape": _wrappers.reshape, "nonzero": _legacy.nonzero,
 }
+_SHARED_WHERE_MISSING: dict[str, _F] = {"unstack": _legacy.unstack, "vecdot": _legacy.vecdot}
 
 
 def _main() -> dict[str, Any]:
@@ -168,10 +157,9 @@ def _main() -> dict[str, Any]:
         "asarray": asarray, "astype": astype, "count_nonzero": count_nonzero, "sort": sort,
         "argsort": argsort, "sign": sign,
     }
-    shared = rebound_all(_SHARED, NAMES, _HERE)
-    found.update({name: fn for name, fn in shared.items()
-                  if name in ("clip", "diff", "take_along_axis", "meshgrid", "broadcast_arrays",
-                              "reshape", "nonzero") or not hasattr(cp, name)})
+    found.update(rebound_all(_SHARED, NAMES, _HERE))
+    found.update(rebound_all({name: fn for name, fn in _SHARED_WHERE_MISSING.items()
+                              if not hasattr(cp, name)}, NAMES, _HERE))
     found.update({name: on_device(getattr(cp, name)) for name in _CREATION
                   if not _accepts(getattr(cp, name), "device")})
     found.update({name: on_device(getattr(cp, name), like=True) for name in _CREATION_LIKE

@@ -5,27 +5,19 @@ results, several functions missing)."""
 
 from __future__ import annotations
 
-import inspect
-
 import cupy as _cp
 
 from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._common.rebind import rebound, rebound_all
 from .._common.results import EighResult, QRResult, SlogdetResult, SVDResult
+from .._common.signatures import accepts as _accepts
 from .._spec import names as _names
 from ..numpy import _legacy
 from ..numpy import linalg as _numpy_linalg
 from ._wrappers import NAMES
 
 _HERE = __name__
-
-
-def _accepts(func: object, keyword: str) -> bool:
-    try:
-        return keyword in inspect.signature(func).parameters  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return False
 
 
 def _wrappers() -> dict[str, object]:

@@ -8,7 +8,6 @@ due, value-based casting), so on NumPy 2 none of this is used.
 from __future__ import annotations
 
 import functools
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +22,8 @@ from .._common.results import (
     UniqueCountsResult,
     UniqueInverseResult,
 )
+from .._common.signatures import accepts as _accepts
+from .._common.signatures import with_device
 from .._spec.dtypes import KIND_MEMBERS
 from ._info import DTYPES, dtype_name
 
@@ -33,13 +34,6 @@ _F = Callable[..., Any]
 def _check_device(device: Any) -> None:
     if device is not None and device != "cpu":
         raise ValueError(f"NumPy arrays live on the 'cpu' device only; got device={device!r}")
-
-
-def _accepts(func: Any, keyword: str) -> bool:
-    try:
-        return keyword in inspect.signature(func).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signature
-        return False
 
 
 # --- result types the standard names ------------------------------------------------
@@ -55,15 +49,10 @@ def _with_device(native: _F) -> _F:
         return native(*args, **kwargs)
 
     wrapper.__name__ = wrapper.__qualname__ = native.__name__
-    try:
-        signature = inspect.signature(native)
-    except ValueError:  # a builtin without a text signature: keep (*args, device, **kwargs)
-        pass
-    else:
-        params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
-        params.append(inspect.Parameter("device", inspect.Parameter.KEYWORD_ONLY, default=None))
-        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-            parameters=params)
+    # A builtin without a text signature keeps (*args, device, **kwargs).
+    signature = with_device(native)
+    if signature is not None:
+        wrapper.__signature__ = signature  # type: ignore[attr-defined]
     wrapper.__doc__ = (f"NumPy's ``{native.__name__}`` with the standard's ``device`` keyword "
                        "(NumPy < 2 has none; only 'cpu' is accepted).")
     return wrapper

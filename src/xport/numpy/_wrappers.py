@@ -15,6 +15,7 @@ import numpy as np
 
 from .._common.dtype_info import make_can_cast
 from .._common.dtype_limits import make_finfo, make_iinfo
+from .._common.signatures import accepts as _accepts
 from ._info import dtype_name
 
 Array = Any
@@ -22,13 +23,6 @@ Device = Any
 DType = Any
 
 _NUMPY2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
-
-
-def _accepts(func: Any, keyword: str) -> bool:
-    try:
-        return keyword in inspect.signature(func).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signature
-        return False
 
 
 def _check_device(device: Device) -> None:
