@@ -345,3 +345,30 @@ def test_arrays_of_another_library_are_refused() -> None:
     xp = xport.namespace(others[0].name, checked=True)
     with pytest.raises(TypeError, match="must be an array of this namespace"):
         xp.sum(np.ones(3, dtype=np.float32))
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_checked_namespaces_carry_the_extension_hooks(name: str) -> None:
+    # xport.autodiff, at/scatter, jit/vmap find their backend part on the
+    # namespace of their inputs: the checked one must hold the fast one's.
+    fast, checked = xport.namespace(name), xport.namespace(name, checked=True)
+    for hook in ("_autodiff", "_scatter", "_transforms"):
+        assert getattr(checked, hook, None) is getattr(fast, hook, None)
+
+
+def test_extensions_work_on_a_checked_test_run() -> None:
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+
+    if importlib.util.find_spec("torch") is None or "torch" not in _NAMES:
+        pytest.skip("needs PyTorch")
+    code = ("import torch, xport\n"
+            "from xport.autodiff import grad\n"
+            "assert xport.namespace_of(torch.ones(2)).__name__ == 'xport.checked.torch'\n"
+            "print(float(grad(lambda x: (x * x).sum())(torch.ones(2) * 3).sum()))\n"
+            "print(xport.at(torch.zeros(3), torch.tensor([0, 0])).add(1.0).tolist())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "XPORT_CHECKED": "1"}, check=True).stdout.split()
+    assert out == ["12.0", "[2.0,", "0.0,", "0.0]"]

@@ -229,6 +229,11 @@ def _non_standard(module_name: str, unchecked: str) -> Callable[[str], Any]:
     return __getattr__
 
 
+# The backend parts of xport.autodiff, xport.at / scatter and xport.jit / vmap:
+# the extensions find them on the namespace of their inputs, checked or not.
+EXTENSION_HOOKS = ("_autodiff", "_scatter", "_transforms")
+
+
 def build_namespace(ns: ModuleType, name: str, target: Target, prefix: str = "") -> ModuleType:
     """A module with the standard names of ``ns``: functions checked, everything
     else (dtypes, constants) as is; ``linalg`` and ``fft`` checked too."""
@@ -243,6 +248,9 @@ def build_namespace(ns: ModuleType, name: str, target: Target, prefix: str = "")
             value = checked_function(prefix + attr, value, target)
         setattr(module, attr, value)
     module.__all__ = names  # type: ignore[attr-defined]
+    for hook in EXTENSION_HOOKS:
+        if hasattr(ns, hook):
+            setattr(module, hook, getattr(ns, hook))
     if hasattr(ns, "__array_api_version__"):
         module.__array_api_version__ = ns.__array_api_version__  # type: ignore[attr-defined]
     setattr(module, "__getattr__", _non_standard(name, ns.__name__))  # noqa: B010 - a module hook
