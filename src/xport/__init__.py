@@ -5,9 +5,10 @@ Every public helper of array-api-compat is here under its own name
 (``array_namespace``, ``device``, ``size``, ``is_numpy_array``, ...), so code
 written on array-api-compat switches by changing its import.
 
-The extensions ``xport.at`` / ``xport.scatter``, ``xport.autodiff`` and
-``xport.random`` are always there (they import no array library either). :class:`Namespace` is
-the static type of a namespace, for annotating code written against xport.
+The extensions ``xport.at`` / ``xport.scatter``, ``xport.autodiff``,
+``xport.random`` and ``xport.jit`` / ``xport.vmap`` are always there (they
+import no array library either). :class:`Namespace` is the static type of a
+namespace, for annotating code written against xport.
 
 ``import xport`` imports no array library. A backend's namespace
 (``xport.numpy``, ``xport.torch``, ...) is imported when its arrays are first
@@ -19,7 +20,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import _compat_helpers, autodiff, random, scatter
+from . import _compat_helpers, autodiff, random, scatter, transforms
 from ._checked.errors import AxisError
 from ._compat_helpers import *  # noqa: F403 - array-api-compat's helpers, in __all__ below
 from ._convert import convert
@@ -28,6 +29,7 @@ from ._fluent import Fluent, fluent
 from ._spec.names import LATEST_VERSION
 from ._typing import Array, Device, DType, FFTNamespace, LinalgNamespace, Namespace
 from .scatter import at
+from .transforms import CompileError, jit, vmap
 
 __version__ = "0.1.0"
 __array_api_version__ = LATEST_VERSION
@@ -35,6 +37,7 @@ __array_api_version__ = LATEST_VERSION
 __all__ = [
     "Array",
     "AxisError",
+    "CompileError",
     "DType",
     "Device",
     "FFTNamespace",
@@ -49,10 +52,13 @@ __all__ = [
     "convert",
     "fluent",
     "is_array",
+    "jit",
     "namespace",
     "namespace_of",
     "random",
     "scatter",
+    "transforms",
+    "vmap",
 ]
 __all__ += _compat_helpers.__all__  # array-api-compat's helpers: migrating is one changed import
 

@@ -67,6 +67,7 @@ _PROVENANCE = _populate_main(globals(), _jnp, wrappers=_wrappers.MAIN,
 
 from . import _autodiff as _autodiff  # noqa: E402 - extension hook, see xport.autodiff
 from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
+from . import _transforms as _transforms  # noqa: E402 - extension hook, see xport.transforms
 from . import fft as fft  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 

@@ -1,0 +1,36 @@
+"""PyTorch's part of ``xport.jit`` / ``xport.vmap``:
+``torch.compile(fullgraph=True)`` and ``torch.func.vmap``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+import torch._dynamo.exc as _dynamo_errors
+
+# What fullgraph=True raises for code Dynamo cannot put in one graph.
+COMPILE_ERRORS: tuple[type[BaseException], ...] = (_dynamo_errors.Unsupported,
+                                                   _dynamo_errors.UserError)
+
+
+def jit(f: Callable[..., Any], static_argnums: tuple[int, ...],
+        static_argnames: tuple[str, ...], xla: bool) -> Callable[..., Any]:
+    """``f`` under ``torch.compile(fullgraph=True)``; called inside a
+    ``torch.func`` transform (``grad(jit(f))``, ``vmap(jit(f))``), ``f`` as it
+    is: torch.func cannot transform a compiled function from eager code
+    (PyTorch issue 128711). ``jit(grad(f))`` compiles the gradient."""
+    # Dynamo guards on the Python values it meets: static arguments need nothing.
+    compiled = torch.compile(f, fullgraph=True)
+    inside_transform = torch._C._functorch.peek_interpreter_stack
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if inside_transform() is not None:
+            return f(*args, **kwargs)
+        return compiled(*args, **kwargs)
+
+    return call
+
+
+def vmap(f: Callable[..., Any], in_axes: Any, out_axes: Any) -> Callable[..., Any]:
+    return torch.func.vmap(f, in_dims=in_axes, out_dims=out_axes)

@@ -1,0 +1,311 @@
+"""Compile and vectorise once, on every backend: ``xport.jit`` and ``xport.vmap``.
+
+::
+
+    import xport
+    from xport.autodiff import grad
+
+    def loss(w, x, y):
+        xp = xport.namespace_of(w, x, y)
+        return xp.mean((x @ w - y) ** 2)
+
+    step = xport.jit(grad(loss))                               # compiled per backend
+    per_example = xport.vmap(grad(loss), in_axes=(None, 0, 0))  # one gradient per row
+
+Like :mod:`xport.autodiff`, the transforms dispatch on their array arguments
+when the transformed function is *called*, so one ``xport.jit(f)`` serves every
+backend (one compiled function per backend, kept on the transformed function).
+Each backend uses its own machinery:
+
+========== ========================================= =================================
+backend    ``jit``                                   ``vmap``
+========== ========================================= =================================
+JAX        ``jax.jit``                               ``jax.vmap``
+PyTorch    ``torch.compile(fullgraph=True)``         ``torch.func.vmap``
+TensorFlow ``tf.function`` (XLA with ``xla=True``)   ``tf.vectorized_map``
+others     ``f`` itself (NumPy, Dask, CuPy, ...)     a loop over the mapped axis, stacked
+========== ========================================= =================================
+
+Arguments and outputs may be pytrees (nested tuples, lists, dicts) of arrays.
+The transforms compose with each other (``jit(vmap(grad(f)))``) and with
+:mod:`xport.autodiff` and :mod:`xport.random` (pass keys in as arguments).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Sequence
+from types import ModuleType
+from typing import Any
+
+from ._dispatch import _torch_compiling, is_array, namespace_of
+from ._pytree import TreeDef, flatten, unflatten
+
+__all__ = ["CompileError", "jit", "vmap"]
+
+Axes = Any  # an int, None, or a pytree prefix of the arguments made of them
+
+
+class CompileError(TypeError):
+    """A backend's compiler cannot compile the function as it was called (for
+    example Python control flow on an array's value). The compiler's own error
+    is the exception's ``__cause__``."""
+
+
+def _namespace(args: Sequence[Any], kwargs: dict[str, Any], what: str) -> Any:
+    """The namespace of the first array among ``args`` and ``kwargs`` (the
+    backend's compiler rejects a mix of libraries itself)."""
+    for arg in args:
+        if is_array(arg):
+            return namespace_of(arg)
+    leaves = flatten((args, kwargs))[0]
+    for leaf in leaves:
+        if is_array(leaf):
+            return namespace_of(leaf)
+    raise TypeError(f"{what}: found no array among the arguments; the backend is picked "
+                    "from the arrays a transformed function is called with")
+
+
+def _hook(xp: ModuleType) -> ModuleType | None:
+    """The backend's part of the transforms (None: no compiler of its own)."""
+    return getattr(xp, "_transforms", None)
+
+
+def _name(f: Callable[..., Any]) -> str:
+    return getattr(f, "__qualname__", None) or type(f).__name__
+
+
+# -- jit -------------------------------------------------------------------------
+
+def jit(f: Callable[..., Any], *, static_argnums: int | Sequence[int] = (),
+        static_argnames: str | Sequence[str] = (), xla: bool = False) -> Callable[..., Any]:
+    """``f`` compiled by the backend of the arrays it is called with: JAX's
+    ``jax.jit``, PyTorch's ``torch.compile(fullgraph=True)``, TensorFlow's
+    ``tf.function``; on libraries without a tracing compiler (NumPy, Dask,
+    CuPy, array_api_strict) ``f`` runs as it is.
+
+    ``static_argnums`` / ``static_argnames`` name the arguments that are not
+    traced: Python values (hashable, as in JAX) on which ``f`` may branch; a
+    new value compiles again. What differs between the compilers, as each of
+    them does it:
+
+    * other Python scalars are traced by JAX, guarded on by PyTorch (a value
+      that changes may become symbolic, like a shape) and static on
+      TensorFlow (a new value traces again);
+    * a new shape traces again on JAX and TensorFlow; PyTorch compiles a
+      shape-generic graph the second time.
+
+    ``xla=True`` compiles with XLA on TensorFlow (``jit_compile=True``:
+    faster for chains of small operations, but not every TensorFlow operation
+    has an XLA kernel); the other backends ignore it.
+
+    Raises :class:`CompileError` (a ``TypeError``) naming the backend and the
+    cause when the compiler cannot compile what it was given, with the
+    compiler's error chained.
+    """
+    if not callable(f):
+        raise TypeError(f"jit() takes a function, got {type(f).__name__}")
+    nums = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+    return _Jitted(f, nums, names, xla)
+
+
+class _Jitted:
+    """A function compiled lazily, once per backend it is called with."""
+
+    def __init__(self, f: Callable[..., Any], static_argnums: tuple[int, ...],
+                 static_argnames: tuple[str, ...], xla: bool) -> None:
+        functools.update_wrapper(self, f)
+        self._f = f
+        self._static_argnums = static_argnums
+        self._static_argnames = static_argnames
+        self._xla = xla
+        self._compiled: dict[str, tuple[Callable[..., Any], tuple[type[BaseException], ...]]] = {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _torch_compiling():
+            # Inside the caller's torch.compile: part of its graph, as it is.
+            return self._f(*args, **kwargs)
+        if self._static_argnums or self._static_argnames:
+            self._check_static(args, kwargs)
+        xp = _namespace(args, kwargs, f"jit({_name(self._f)})")
+        entry = self._compiled.get(xp.__name__)
+        if entry is None:
+            entry = self._compile(xp)
+        compiled, errors = entry
+        try:
+            return compiled(*args, **kwargs)
+        except errors as error:
+            raise CompileError(
+                f"jit({_name(self._f)}): {xp.__name__.rpartition('.')[2]}'s compiler cannot "
+                f"compile it: {_first_line(error)}. If f branches in Python on an array's "
+                "value, use xp.where, or pass that argument in static_argnums / "
+                "static_argnames") from error
+
+    def _compile(self, xp: ModuleType
+                 ) -> tuple[Callable[..., Any], tuple[type[BaseException], ...]]:
+        hook = _hook(xp)
+        entry: tuple[Callable[..., Any], tuple[type[BaseException], ...]]
+        if hook is None:
+            entry = (self._f, ())
+        else:
+            entry = (hook.jit(self._f, self._static_argnums, self._static_argnames, self._xla),
+                     hook.COMPILE_ERRORS)
+        self._compiled[xp.__name__] = entry
+        return entry
+
+    def _check_static(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        static = [args[i] for i in self._static_argnums if -len(args) <= i < len(args)]
+        static += [kwargs[n] for n in self._static_argnames if n in kwargs]
+        for value in static:
+            if not isinstance(value, Hashable) or is_array(value):
+                raise TypeError(f"jit({_name(self._f)}): static arguments must be hashable "
+                                f"Python values, got {type(value).__name__}; pass arrays as "
+                                "traced arguments")
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
+# -- vmap ------------------------------------------------------------------------
+
+def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callable[..., Any]:
+    """``f`` mapped over an axis of its arguments, with ``jax.vmap``'s
+    semantics on every backend: ``in_axes`` is an int, ``None`` (not mapped)
+    or a tuple with one entry per positional argument, each an int, ``None``
+    or a pytree prefix of that argument; ``out_axes`` likewise for the
+    output. Every mapped axis must have the same length; the outputs gain the
+    mapped axis at ``out_axes``. Deviation from ``jax.vmap``: keyword
+    arguments are passed through unmapped on every backend (as
+    ``torch.func.vmap`` does), where JAX maps them over axis 0.
+
+    JAX runs ``jax.vmap``, PyTorch ``torch.func.vmap``, TensorFlow
+    ``tf.vectorized_map`` (which falls back to a loop for operations it cannot
+    vectorise); the other libraries call ``f`` once per index and stack the
+    results (exact; as fast as the loop). ``out_axes=None`` (an unmapped
+    output) is checked to be the same for every index where the values are
+    at hand; JAX checks it while tracing.
+    """
+    if not callable(f):
+        raise TypeError(f"vmap() takes a function, got {type(f).__name__}")
+    _check_axes_spec(in_axes, "in_axes")
+    _check_axes_spec(out_axes, "out_axes")
+    if isinstance(in_axes, list):
+        in_axes = tuple(in_axes)
+
+    @functools.wraps(f)
+    def mapped(*args: Any, **kwargs: Any) -> Any:
+        if isinstance(in_axes, tuple) and len(in_axes) != len(args):
+            raise ValueError(f"vmap({_name(f)}): in_axes has {len(in_axes)} entries for "
+                             f"{len(args)} positional argument(s); give one per argument")
+        xp = _namespace(args, {}, "vmap")
+        leaves, treedef, axes = leaf_axes(in_axes, args, "in_axes")
+        size = mapped_size(leaves, axes, f)
+        hook = _hook(xp)
+        if hook is None:
+            return loop_vmap(xp, f, (leaves, treedef, axes), size, out_axes=out_axes,
+                             kwargs=kwargs)
+        g = functools.partial(f, **kwargs) if kwargs else f
+        return hook.vmap(g, in_axes, out_axes)(*args)
+
+    return mapped
+
+
+def _check_axes_spec(axes: Axes, what: str) -> None:
+    for leaf in flatten(axes)[0]:
+        if not isinstance(leaf, int) or isinstance(leaf, bool):
+            raise TypeError(f"vmap(): {what} holds {leaf!r}; each entry is an int or None")
+
+
+def leaf_axes(axes: Axes, tree: Any, what: str) -> tuple[list[Any], TreeDef, list[int | None]]:
+    """The leaves of ``tree``, its structure and each leaf's axis, ``axes``
+    being a pytree prefix of ``tree`` (an int or None covers a whole subtree)."""
+    leaves, treedef = flatten(tree)
+    return leaves, treedef, tree_axes(axes, treedef, what)
+
+
+def tree_axes(axes: Axes, treedef: TreeDef, what: str) -> list[int | None]:
+    """Each leaf's axis in a tree of structure ``treedef``, ``axes`` being a
+    pytree prefix of it."""
+    if axes is None or isinstance(axes, int):
+        return [axes] * treedef.num_leaves
+    if isinstance(axes, dict):
+        fits = treedef.kind == "dict" and set(axes) == set(treedef.meta)
+        children = [axes[k] for k in treedef.meta] if fits else []
+    else:
+        fits = (isinstance(axes, (tuple, list)) and treedef.kind in ("tuple", "list", "namedtuple")
+                and len(axes) == len(treedef.children))
+        children = list(axes) if fits else []
+    if not fits:
+        raise ValueError(f"vmap(): {what} {axes!r} does not fit the structure it maps (a "
+                         f"{treedef.kind} of {len(treedef.children)}): give an int, None, or "
+                         "a prefix of that structure")
+    out: list[int | None] = []
+    for sub, child in zip(children, treedef.children, strict=True):
+        out += tree_axes(sub, child, what)
+    return out
+
+
+def mapped_size(leaves: list[Any], axes: list[int | None], f: Callable[..., Any]) -> Any:
+    """The common length of the mapped axes (``ValueError`` naming them and
+    ``f`` if they differ or none is mapped)."""
+    sizes: list[Any] = []  # a list: symbolic sizes of a traced shape do not hash
+    for leaf, axis in zip(leaves, axes, strict=True):
+        if axis is None:
+            continue
+        # is_array first: Dynamo 2.4 cannot trace getattr with a default on a tensor.
+        shape = leaf.shape if is_array(leaf) else ()
+        if not -len(shape) <= axis < len(shape):
+            raise ValueError(f"vmap({_name(f)}): cannot map axis {axis} of "
+                             f"{type(leaf).__name__} of shape {tuple(shape)}")
+        sizes.append(shape[axis])
+    if not sizes:
+        raise ValueError(f"vmap({_name(f)}): no argument is mapped (every in_axes entry is "
+                         "None)")
+    if any(size != sizes[0] for size in sizes[1:]):
+        raise ValueError(f"vmap({_name(f)}): the mapped axes have different lengths "
+                         f"{sorted(set(int(s) for s in sizes))}")
+    return sizes[0]
+
+
+def loop_vmap(xp: ModuleType, f: Callable[..., Any],
+              inputs: tuple[list[Any], TreeDef, list[int | None]], n: int, *,
+              out_axes: Axes, kwargs: dict[str, Any]) -> Any:
+    """``vmap`` by calling ``f`` once per index and stacking the outputs with
+    the standard's functions (libraries without a vectorising transform);
+    ``inputs`` are the arguments' leaves, structure and axes, ``n`` the
+    mapped length."""
+    what = f"vmap({_name(f)})"
+    leaves, treedef, axes = inputs
+    if n == 0:
+        raise ValueError(f"{what}: the mapped axis is empty; {xp.__name__} runs f once per "
+                         "index and has no call to learn the outputs' shapes from")
+    outputs = []
+    for i in range(n):
+        sliced = [leaf if axis is None else _index(xp, leaf, axis, i)
+                  for leaf, axis in zip(leaves, axes, strict=True)]
+        outputs.append(flatten(f(*unflatten(treedef, sliced), **kwargs)))
+    out_def = outputs[0][1]
+    if any(d != out_def for _, d in outputs):
+        raise ValueError(f"{what}: f returned differently structured outputs")
+    columns = list(zip(*(o[0] for o in outputs), strict=True))
+    stacked = []
+    for column, axis in zip(columns, tree_axes(out_axes, out_def, "out_axes"), strict=True):
+        values = [xp.asarray(v) for v in column]
+        if axis is None:
+            first = values[0]
+            if not all(bool(xp.all(v == first)) for v in values[1:]):
+                raise ValueError(f"{what}: out_axes=None for an output that differs "
+                                 "across the mapped axis")
+            stacked.append(first)
+        else:
+            stacked.append(xp.stack(values, axis=axis))
+    return unflatten(out_def, stacked)
+
+
+def _index(xp: ModuleType, x: Any, axis: int, i: int) -> Any:
+    """``x`` at index ``i`` of ``axis``, as an array (NumPy gives scalars)."""
+    item = x[(slice(None),) * (axis % x.ndim) + (i,)]
+    return item if is_array(item) else xp.asarray(item)
