@@ -110,6 +110,10 @@ def jit(f: Callable[..., Any], *, static_argnums: int | Sequence[int] = (),
     return _Jitted(f, nums, names, xla)
 
 
+# A compiled function and the errors by which its compiler says it cannot.
+_Entry = tuple[Callable[..., Any], tuple[type[BaseException], ...]]
+
+
 class _Jitted:
     """A function compiled lazily, once per backend it is called with."""
 
@@ -120,7 +124,8 @@ class _Jitted:
         self._static_argnums = static_argnums
         self._static_argnames = static_argnames
         self._xla = xla
-        self._compiled: dict[str, tuple[Callable[..., Any], tuple[type[BaseException], ...]]] = {}
+        self._compiled: dict[str, _Entry] = {}  # by namespace
+        self._by_type: dict[type, _Entry] = {}  # by the first array argument's type
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _torch_compiling():
@@ -128,24 +133,41 @@ class _Jitted:
             return self._f(*args, **kwargs)
         if self._static_argnums or self._static_argnames:
             self._check_static(args, kwargs)
-        xp = _namespace(args, kwargs, f"jit({_name(self._f)})")
-        entry = self._compiled.get(xp.__name__)
-        if entry is None:
-            entry = self._compile(xp)
+        # The hot path: the type of the first array argument, seen before,
+        # picks the compiled function (a dict lookup per argument up to it).
+        for arg in args:
+            entry = self._by_type.get(type(arg))
+            if entry is not None:
+                break
+        else:
+            entry = self._entry(args, kwargs)
         compiled, errors = entry
         try:
             return compiled(*args, **kwargs)
         except errors as error:
             raise CompileError(
-                f"jit({_name(self._f)}): {xp.__name__.rpartition('.')[2]}'s compiler cannot "
+                f"jit({_name(self._f)}): {self._backend(args, kwargs)}'s compiler cannot "
                 f"compile it: {_first_line(error)}. If f branches in Python on an array's "
                 "value, use xp.where, or pass that argument in static_argnums / "
                 "static_argnames") from error
 
-    def _compile(self, xp: ModuleType
-                 ) -> tuple[Callable[..., Any], tuple[type[BaseException], ...]]:
+    def _entry(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Entry:
+        xp = _namespace(args, kwargs, f"jit({_name(self._f)})")
+        entry = self._compiled.get(xp.__name__)
+        if entry is None:
+            entry = self._compile(xp)
+        for arg in args:
+            if is_array(arg):
+                self._by_type[type(arg)] = entry
+                break
+        return entry
+
+    def _backend(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        return str(_namespace(args, kwargs, "jit").__name__).rpartition(".")[2]
+
+    def _compile(self, xp: ModuleType) -> _Entry:
         hook = _hook(xp)
-        entry: tuple[Callable[..., Any], tuple[type[BaseException], ...]]
+        entry: _Entry
         if hook is None:
             entry = (self._f, ())
         else:
@@ -200,8 +222,8 @@ def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callab
         if isinstance(in_axes, tuple) and len(in_axes) != len(args):
             raise ValueError(f"vmap({_name(f)}): in_axes has {len(in_axes)} entries for "
                              f"{len(args)} positional argument(s); give one per argument")
-        xp = _namespace(args, {}, "vmap")
         leaves, treedef, axes = leaf_axes(in_axes, args, "in_axes")
+        xp = _namespace(leaves, {}, "vmap")
         size = mapped_size(leaves, axes, f)
         hook = _hook(xp)
         if hook is None:
@@ -282,30 +304,41 @@ def loop_vmap(xp: ModuleType, f: Callable[..., Any],
     if n == 0:
         raise ValueError(f"{what}: the mapped axis is empty; {xp.__name__} runs f once per "
                          "index and has no call to learn the outputs' shapes from")
-    outputs = []
+    # Per index only the mapped leaves change: each one's index prefix is
+    # computed once, the other leaves stay in place.
+    current = list(leaves)
+    mapped = [(k, leaf, (slice(None),) * (axis % leaf.ndim))
+              for k, (leaf, axis) in enumerate(zip(leaves, axes, strict=True))
+              if axis is not None]
+    flat = all(child.kind == "leaf" for child in treedef.children)
+    results = []
     for i in range(n):
-        sliced = [leaf if axis is None else _index(xp, leaf, axis, i)
-                  for leaf, axis in zip(leaves, axes, strict=True)]
-        outputs.append(flatten(f(*unflatten(treedef, sliced), **kwargs)))
+        for k, leaf, prefix in mapped:
+            current[k] = leaf[(*prefix, i)]
+        results.append(f(*(current if flat else unflatten(treedef, current)), **kwargs))
+    first = results[0]
+    if (out_axes is None or isinstance(out_axes, int)) and is_array(first) \
+            and all(type(r) is type(first) for r in results):
+        return _stack(xp, results, out_axes, what)  # arrays out: no pytree to take apart
+    outputs = [flatten(r) for r in results]
     out_def = outputs[0][1]
     if any(d != out_def for _, d in outputs):
         raise ValueError(f"{what}: f returned differently structured outputs")
     columns = list(zip(*(o[0] for o in outputs), strict=True))
-    stacked = []
-    for column, axis in zip(columns, tree_axes(out_axes, out_def, "out_axes"), strict=True):
-        values = [xp.asarray(v) for v in column]
-        if axis is None:
-            first = values[0]
-            if not all(bool(xp.all(v == first)) for v in values[1:]):
-                raise ValueError(f"{what}: out_axes=None for an output that differs "
-                                 "across the mapped axis")
-            stacked.append(first)
-        else:
-            stacked.append(xp.stack(values, axis=axis))
-    return unflatten(out_def, stacked)
+    return unflatten(out_def, [_stack(xp, list(column), axis, what) for column, axis in
+                               zip(columns, tree_axes(out_axes, out_def, "out_axes"),
+                                   strict=True)])
 
 
-def _index(xp: ModuleType, x: Any, axis: int, i: int) -> Any:
-    """``x`` at index ``i`` of ``axis``, as an array (NumPy gives scalars)."""
-    item = x[(slice(None),) * (axis % x.ndim) + (i,)]
-    return item if is_array(item) else xp.asarray(item)
+def _stack(xp: ModuleType, values: list[Any], axis: int | None, what: str) -> Any:
+    """The outputs ``values`` of every index stacked at ``axis``; for ``None``
+    the one value they must all be."""
+    if not all(type(v) is type(values[0]) for v in values) or not is_array(values[0]):
+        values = [v if is_array(v) else xp.asarray(v) for v in values]
+    if axis is not None:
+        return xp.stack(values, axis=axis)
+    first = values[0]
+    if not all(bool(xp.all(v == first)) for v in values[1:]):
+        raise ValueError(f"{what}: out_axes=None for an output that differs across the "
+                         "mapped axis")
+    return first
