@@ -21,8 +21,10 @@ Cases, each timed interleaved with its native twin in one process:
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import os
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -86,6 +88,14 @@ def _time(case: str, backend: str, mode: str, native: Callable[[], Any],  # noqa
             "xport us": times["xport"], "overhead %": 100 * (times["xport"] / times["native"] - 1)}
 
 
+def _twin(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``f`` with a code object of its own: torch.compile caches compiled code
+    per code object, and two compilers of one code object slow each other."""
+    twin = types.FunctionType(f.__code__.replace(), f.__globals__, f.__name__,
+                              f.__defaults__, f.__closure__)
+    return functools.update_wrapper(twin, f)
+
+
 def compiled_rows(backend: str, quick: bool) -> list[Row]:
     xp = xport.namespace(backend)
     native_jit, native_per_example, sync = _native(backend)
@@ -106,19 +116,24 @@ def compiled_rows(backend: str, quick: bool) -> list[Row]:
     bx = xp.asarray(rng.normal(size=(batch, features)).astype(np.float32))
     by = xp.asarray(rng.normal(size=batch).astype(np.float32))
 
-    ours_per_example = xport.vmap(grad(mlp_loss), in_axes=(None, 0, 0))
-    theirs_per_example = native_per_example(mlp_loss)
-    jitted = {name: (native_jit(f), xport.jit(f)) for name, f in (
-        ("step", step), ("small", small), ("grads", theirs_per_example))}
-    jitted["grads"] = (jitted["grads"][0], xport.jit(ours_per_example))
+    def ours() -> Callable[..., Any]:
+        return xport.vmap(grad(mlp_loss), in_axes=(None, 0, 0))
+
+    # Eager first, and fresh function objects for each mode: a function that
+    # torch.compile has seen is not timed again eagerly.
+    theirs_eager, ours_eager = native_per_example(mlp_loss), ours()
+    eager = _time("per-example grads", backend, "eager",
+                  lambda: theirs_eager(params, bx, by), lambda: ours_eager(params, bx, by),
+                  sync, quick)
+    jitted = {name: (native_jit(f), xport.jit(g)) for name, f, g in (
+        ("step", step, _twin(step)), ("small", small, _twin(small)),
+        ("grads", native_per_example(mlp_loss), ours()))}
     return [
         _time("jit step", backend, "compiled", lambda: jitted["step"][0](x, v),
               lambda: jitted["step"][1](x, v), sync, quick),
         _time("jit small", backend, "compiled", lambda: jitted["small"][0](a),
               lambda: jitted["small"][1](a), sync, quick),
-        _time("per-example grads", backend, "eager",
-              lambda: theirs_per_example(params, bx, by),
-              lambda: ours_per_example(params, bx, by), sync, quick),
+        eager,
         _time("per-example grads", backend, "compiled",
               lambda: jitted["grads"][0](params, bx, by),
               lambda: jitted["grads"][1](params, bx, by), sync, quick),
@@ -154,7 +169,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--backends", default="jax,torch,tensorflow,numpy,dask")
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer rounds")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    parser.add_argument("--torch-threads", type=int, default=1,
+                        help="PyTorch's CPU threads (default 1: on a few shared cores, "
+                             "multi-threaded kernels make the ratios erratic)")
     args = parser.parse_args(argv)
+    if "torch" in args.backends and importlib.util.find_spec("torch") is not None:
+        import torch
+
+        torch.set_num_threads(args.torch_threads)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
     measured: list[Row] = []
     for backend in wanted:

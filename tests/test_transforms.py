@@ -248,3 +248,21 @@ def test_vmap_over_split_keys_draws_each_keys_numbers(backend):
 def _namespace_or_skip(name):
     pytest.importorskip(name)
     return xport.namespace(name)
+
+
+def test_jit_on_torch_does_not_recompile_when_dispatch_learns_a_type():
+    torch = pytest.importorskip("torch")
+    if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
+        pytest.skip("torch.compile filters guards from PyTorch 2.8")
+    from torch._dynamo.utils import counters
+
+    def double(x):
+        return xport.namespace_of(x).multiply(x, 2.0)
+
+    jitted, x = xport.jit(double), torch.ones(3)
+    _close(jitted(x), [2.0, 2.0, 2.0])
+    graphs = counters["stats"]["unique_graphs"]
+    for scalar_type in (np.float16, np.uint16, np.complex64):
+        xport.namespace_of(scalar_type(1))  # new keys in dispatch's type caches
+    _close(jitted(x), [2.0, 2.0, 2.0])
+    assert counters["stats"]["unique_graphs"] == graphs
