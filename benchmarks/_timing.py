@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import timeit
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -68,3 +70,29 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
             call = calls[name]
             best[name] = min(best[name], timeit.timeit(call, number=numbers[name]) / numbers[name])
     return {name: t * 1e6 for name, t in best.items()}
+
+
+def add_torch_threads_option(parser: Any) -> None:
+    """``--torch-threads`` (default 1): on a few shared cores, multi-threaded
+    PyTorch kernels make interleaved ratios erratic (a case moved from +2 %
+    to +29 % between two runs on 2 cores)."""
+    parser.add_argument("--torch-threads", type=int, default=1,
+                        help="PyTorch's CPU threads (default 1: steadier ratios)")
+
+
+def set_torch_threads(threads: int, backends: list[str]) -> None:
+    """Apply ``--torch-threads`` when PyTorch is among ``backends``."""
+    if "torch" in backends:
+        import torch
+
+        torch.set_num_threads(threads)
+
+
+def own_code(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``f`` with a code object of its own. torch.compile caches compiled code
+    per code object: two compiled functions sharing one (closures made by one
+    factory, or one function compiled twice) slow each other's calls by up
+    to 2x, which would show as overhead of whichever is timed second."""
+    twin = types.FunctionType(f.__code__.replace(), f.__globals__, f.__name__,
+                              f.__defaults__, f.__closure__)
+    return functools.update_wrapper(twin, f)

@@ -25,7 +25,13 @@ from examples.native import NATIVE
 
 import xport
 from benchmarks._record import write_json
-from benchmarks._timing import compare_us, table
+from benchmarks._timing import (
+    add_torch_threads_option,
+    compare_us,
+    own_code,
+    set_torch_threads,
+    table,
+)
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
@@ -86,43 +92,66 @@ def _compiler(backend: str) -> tuple[Callable[[Callable[..., Any]], Any], Any] |
     return None
 
 
+def _eager_sync(backend: str) -> Callable[[Any], Any] | None:
+    """What completes an eager call: JAX dispatches asynchronously, Dask only
+    builds a graph (timed here with its computation)."""
+    if backend == "jax":
+        import jax
+
+        return jax.block_until_ready
+    if backend == "dask":
+        import dask
+
+        return dask.compute
+    return None
+
+
+def _closed(f: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:
+    """``f`` of the array arguments only (what a compiler traces); the rest
+    (springs, constants) closed over."""
+    arrays = [i for i, a in enumerate(args) if hasattr(a, "shape")]
+
+    def g(*traced: Any) -> Any:
+        full = list(args)
+        for i, a in zip(arrays, traced, strict=True):
+            full[i] = a
+        return f(*full)
+    return g
+
+
+INDEXING = ("numpy", "jax", "dask")  # backends whose gathers a user may write as a[i]
+
+
 def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
+    """One row per function, backend and mode: the native version with the
+    library's own take, xport's, and (where a user may write it) the native
+    version gathering by integer-array indexing, timed interleaved."""
     out: list[dict[str, object]] = []
     for name, (ours, inputs) in FUNCTIONS.items():
         for backend in backends:
             args = inputs(xport.namespace(backend), quick)
-            native = NATIVE[name][backend]()
+            contenders = {"native": NATIVE[name][backend]()}
+            if name in GATHER_SCATTER and backend in INDEXING:
+                contenders["indexing"] = NATIVE[name][backend](indexing=True)
             if name == "mechanics.step":
-                native = _step(native)
-            sync = _compiler(backend)[1] if backend == "jax" else None
-            modes: list[tuple[str, Callable[..., Any], Callable[..., Any], Any]] = [
-                ("eager", native, ours, sync)]
+                contenders = {k: _step(f) for k, f in contenders.items()}
+            contenders["xport"] = ours
+            modes = [("eager", contenders, args, _eager_sync(backend))]
             compiled = _compiler(backend)
             if compiled is not None:
                 compile_, csync = compiled
-                # Array arguments traced; the rest (springs, constants) closed over.
-                arrays = [i for i, a in enumerate(args) if hasattr(a, "shape")]
-
-                def closed(f: Callable[..., Any], args: tuple[Any, ...] = args,
-                           arrays: list[int] = arrays) -> Callable[..., Any]:
-                    def g(*traced: Any) -> Any:
-                        full = list(args)
-                        for i, a in zip(arrays, traced, strict=True):
-                            full[i] = a
-                        return f(*full)
-                    return g
-
-                modes.append(("compiled", compile_(closed(native)), compile_(closed(ours)),
-                              csync))
-            for mode, nat, mine, sync_ in modes:
-                call_args = args if mode == "eager" else tuple(
-                    a for a in args if hasattr(a, "shape"))
-                times = compare_us({"native": lambda n=nat, c=call_args: n(*c),
-                                    "xport": lambda m=mine, c=call_args: m(*c)},
-                                   repeat=15, min_time=0.1, sync=sync_)
+                modes.append(("compiled",
+                              {k: compile_(own_code(_closed(f, args)))
+                               for k, f in contenders.items()},
+                              tuple(a for a in args if hasattr(a, "shape")), csync))
+            for mode, fns, call_args, sync in modes:
+                times = compare_us({k: lambda f=f, c=call_args: f(*c) for k, f in fns.items()},
+                                   repeat=15, min_time=0.1, sync=sync)
                 out.append({"function": name, "backend": backend, "mode": mode,
                             "native us": times["native"], "xport us": times["xport"],
-                            "overhead %": 100 * (times["xport"] / times["native"] - 1)})
+                            "overhead %": 100 * (times["xport"] / times["native"] - 1),
+                            "vs a[i] %": (100 * (times["xport"] / times["indexing"] - 1)
+                                          if "indexing" in times else "")})
     return out
 
 
@@ -142,15 +171,17 @@ def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow")
+    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,dask")
     parser.add_argument("--quick", action="store_true", help="smaller inputs")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    add_torch_threads_option(parser)
     args = parser.parse_args(argv)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
+    set_torch_threads(args.torch_threads, wanted)
     measured = rows(wanted, args.quick)
     print(table(measured, [("function", "function"), ("backend", "backend"), ("mode", "mode"),
                            ("native us", "native us"), ("xport us", "xport us"),
-                           ("overhead %", "overhead %")]))
+                           ("overhead %", "overhead %"), ("vs a[i] %", "vs a[i] %")]))
     means = summary(measured)
     print()
     print(table(means, [("mode", "mode"), ("functions", "functions"),

@@ -21,10 +21,8 @@ Cases, each timed interleaved with its native twin in one process:
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib.util
 import os
-import types
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +31,13 @@ from examples import mechanics
 
 import xport
 from benchmarks._record import write_json
-from benchmarks._timing import compare_us, table
+from benchmarks._timing import (
+    add_torch_threads_option,
+    compare_us,
+    own_code,
+    set_torch_threads,
+    table,
+)
 from xport.autodiff import grad
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -88,14 +92,6 @@ def _time(case: str, backend: str, mode: str, native: Callable[[], Any],  # noqa
             "xport us": times["xport"], "overhead %": 100 * (times["xport"] / times["native"] - 1)}
 
 
-def _twin(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``f`` with a code object of its own: torch.compile caches compiled code
-    per code object, and two compilers of one code object slow each other."""
-    twin = types.FunctionType(f.__code__.replace(), f.__globals__, f.__name__,
-                              f.__defaults__, f.__closure__)
-    return functools.update_wrapper(twin, f)
-
-
 def compiled_rows(backend: str, quick: bool) -> list[Row]:
     xp = xport.namespace(backend)
     native_jit, native_per_example, sync = _native(backend)
@@ -126,7 +122,7 @@ def compiled_rows(backend: str, quick: bool) -> list[Row]:
                   lambda: theirs_eager(params, bx, by), lambda: ours_eager(params, bx, by),
                   sync, quick)
     jitted = {name: (native_jit(f), xport.jit(g)) for name, f, g in (
-        ("step", step, _twin(step)), ("small", small, _twin(small)),
+        ("step", step, own_code(step)), ("small", small, own_code(small)),
         ("grads", native_per_example(mlp_loss), ours()))}
     return [
         _time("jit step", backend, "compiled", lambda: jitted["step"][0](x, v),
@@ -169,15 +165,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--backends", default="jax,torch,tensorflow,numpy,dask")
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer rounds")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
-    parser.add_argument("--torch-threads", type=int, default=1,
-                        help="PyTorch's CPU threads (default 1: on a few shared cores, "
-                             "multi-threaded kernels make the ratios erratic)")
+    add_torch_threads_option(parser)
     args = parser.parse_args(argv)
-    if "torch" in args.backends and importlib.util.find_spec("torch") is not None:
-        import torch
-
-        torch.set_num_threads(args.torch_threads)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
+    set_torch_threads(args.torch_threads, wanted)
     measured: list[Row] = []
     for backend in wanted:
         if backend in ("jax", "torch", "tensorflow"):
