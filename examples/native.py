@@ -1,9 +1,12 @@
 """The example libraries' core functions as a user writes them without xport:
 one hand-written version per backend, for the overhead benchmark
-(``benchmarks/bench_examples.py``). Same arithmetic as the xport versions."""
+(``benchmarks/bench_examples.py``). Same arithmetic and the same primitives as
+the xport versions; the gathering functions take ``indexing=True`` for the
+variant with integer-array indexing ``a[i]`` instead of the library's take."""
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -11,6 +14,26 @@ from typing import Any
 from .mechanics import Springs
 
 Array = Any
+
+
+def gather(backend: str, indexing: bool) -> Callable[[Array, Array], Array]:
+    """Rows ``a[i]`` of ``a`` by the library's own take (the primitive the xport
+    versions use: what they add to it is xport's overhead) or, with
+    ``indexing``, by integer-array indexing (what a user of that library often
+    writes; TensorFlow has none). PyTorch's take along an axis is indexing
+    either way (``index_select`` rejects the negative indices the standard's
+    take counts from the end)."""
+    if backend == "tensorflow" and indexing:
+        raise ValueError("TensorFlow tensors have no integer-array indexing")
+    if indexing or backend == "torch":
+        return lambda a, i: a[i]
+    if backend == "tensorflow":
+        import tensorflow as tf
+
+        return tf.gather
+    lib = {"numpy": "numpy", "jax": "jax.numpy", "dask": "dask.array"}[backend]
+    take = importlib.import_module(lib).take
+    return lambda a, i: take(a, i, axis=0)
 
 
 # -- mechanics.step ----------------------------------------------------------------
@@ -38,7 +61,7 @@ def _step(lib: Any, take: Callable[..., Array], norm: Callable[[Array], Array],
     return step
 
 
-def numpy_step() -> Callable[..., Any]:
+def numpy_step(indexing: bool = False) -> Callable[..., Any]:
     import numpy as np
 
     def scatter_add(values: Array, index: Array, n: int) -> Array:
@@ -46,11 +69,11 @@ def numpy_step() -> Callable[..., Any]:
         np.add.at(out, index, values)
         return out
 
-    return _step(np, lambda a, i: a[i],
+    return _step(np, gather("numpy", indexing),
                  lambda d: np.sqrt(np.sum(d * d, axis=-1, keepdims=True)), scatter_add)
 
 
-def torch_step() -> Callable[..., Any]:
+def torch_step(indexing: bool = False) -> Callable[..., Any]:
     import torch
 
     def scatter_add(values: Array, index: Array, n: int) -> Array:
@@ -63,19 +86,32 @@ def torch_step() -> Callable[..., Any]:
         zeros_like = staticmethod(torch.zeros_like)
         where = staticmethod(torch.where)
 
-    return _step(_Lib, lambda a, i: a[i],
+    return _step(_Lib, gather("torch", indexing),
                  lambda d: torch.linalg.vector_norm(d, dim=-1, keepdim=True), scatter_add)
 
 
-def jax_step() -> Callable[..., Any]:
+def jax_step(indexing: bool = False) -> Callable[..., Any]:
     import jax
     import jax.numpy as jnp
 
-    return _step(jnp, lambda a, i: a[i],
+    return _step(jnp, gather("jax", indexing),
                  lambda d: jnp.linalg.norm(d, axis=-1, keepdims=True), jax.ops.segment_sum)
 
 
-def tensorflow_step() -> Callable[..., Any]:
+def dask_step(indexing: bool = False) -> Callable[..., Any]:
+    import dask.array as da
+
+    def scatter_add(values: Array, index: Array, n: int) -> Array:
+        # Dask has no scatter-add: one weighted bincount per column.
+        columns = [da.bincount(index, weights=values[:, k], minlength=n)
+                   for k in range(values.shape[1])]
+        return da.stack(columns, axis=-1).astype(values.dtype)
+
+    return _step(da, gather("dask", indexing),
+                 lambda d: da.sqrt(da.sum(d * d, axis=-1, keepdims=True)), scatter_add)
+
+
+def tensorflow_step(indexing: bool = False) -> Callable[..., Any]:
     import tensorflow as tf
 
     class _Lib:
@@ -84,7 +120,7 @@ def tensorflow_step() -> Callable[..., Any]:
         zeros_like = staticmethod(tf.zeros_like)
         where = staticmethod(tf.where)
 
-    return _step(_Lib, tf.gather, lambda d: tf.norm(d, axis=-1, keepdims=True),
+    return _step(_Lib, gather("tensorflow", indexing), lambda d: tf.norm(d, axis=-1, keepdims=True),
                  tf.math.unsorted_segment_sum)
 
 
@@ -110,35 +146,41 @@ def _sample(lib: Any, take: Callable[..., Array], to_int: Callable[[Array], Arra
     return bilinear_sample
 
 
-def numpy_bilinear_sample() -> Callable[..., Any]:
+def numpy_bilinear_sample(indexing: bool = False) -> Callable[..., Any]:
     import numpy as np
 
-    return _sample(np, lambda a, i: a[i], lambda a: a.astype(np.int64), np.clip, np.reshape)
+    return _sample(np, gather("numpy", indexing), lambda a: a.astype(np.int64), np.clip, np.reshape)
 
 
-def torch_bilinear_sample() -> Callable[..., Any]:
+def torch_bilinear_sample(indexing: bool = False) -> Callable[..., Any]:
     import torch
 
-    return _sample(torch, lambda a, i: a[i], lambda a: a.to(torch.int64), torch.clamp,
+    return _sample(torch, gather("torch", indexing), lambda a: a.to(torch.int64), torch.clamp,
                    torch.reshape)
 
 
-def jax_bilinear_sample() -> Callable[..., Any]:
+def jax_bilinear_sample(indexing: bool = False) -> Callable[..., Any]:
     import jax.numpy as jnp
 
-    return _sample(jnp, lambda a, i: a[i], lambda a: a.astype(jnp.int32), jnp.clip,
+    return _sample(jnp, gather("jax", indexing), lambda a: a.astype(jnp.int32), jnp.clip,
                    jnp.reshape)
 
 
-def tensorflow_bilinear_sample() -> Callable[..., Any]:
+def dask_bilinear_sample(indexing: bool = False) -> Callable[..., Any]:
+    import dask.array as da
+
+    return _sample(da, gather("dask", indexing), lambda a: a.astype("int64"), da.clip, da.reshape)
+
+
+def tensorflow_bilinear_sample(indexing: bool = False) -> Callable[..., Any]:
     import tensorflow as tf
 
     class _Lib:
         floor = staticmethod(tf.floor)
         where = staticmethod(tf.where)
 
-    return _sample(_Lib, tf.gather, lambda a: tf.cast(a, tf.int64), tf.clip_by_value,
-                   tf.reshape)
+    return _sample(_Lib, gather("tensorflow", indexing), lambda a: tf.cast(a, tf.int64),
+                   tf.clip_by_value, tf.reshape)
 
 
 # -- stats.gaussian_kde --------------------------------------------------------------------
@@ -170,6 +212,12 @@ def jax_kde() -> Callable[..., Any]:
     return _kde(jnp.exp, lambda a: jnp.sum(a, axis=1))
 
 
+def dask_kde() -> Callable[..., Any]:
+    import dask.array as da
+
+    return _kde(da.exp, lambda a: da.sum(a, axis=1))
+
+
 def tensorflow_kde() -> Callable[..., Any]:
     import tensorflow as tf
 
@@ -178,10 +226,11 @@ def tensorflow_kde() -> Callable[..., Any]:
 
 NATIVE: dict[str, dict[str, Callable[[], Callable[..., Any]]]] = {
     "mechanics.step": {"numpy": numpy_step, "torch": torch_step, "jax": jax_step,
-                       "tensorflow": tensorflow_step},
+                       "tensorflow": tensorflow_step, "dask": dask_step},
     "vision.bilinear_sample": {"numpy": numpy_bilinear_sample, "torch": torch_bilinear_sample,
                                "jax": jax_bilinear_sample,
-                               "tensorflow": tensorflow_bilinear_sample},
+                               "tensorflow": tensorflow_bilinear_sample,
+                               "dask": dask_bilinear_sample},
     "stats.gaussian_kde": {"numpy": numpy_kde, "torch": torch_kde, "jax": jax_kde,
-                           "tensorflow": tensorflow_kde},
+                           "tensorflow": tensorflow_kde, "dask": dask_kde},
 }
