@@ -84,12 +84,19 @@ def step(x: Array, v: Array, springs: Springs, *, stiffness: Array | float,
     return x + dt * v, v
 
 
-def simulate(x: Array, v: Array, springs: Springs, *, steps: int, **physics: Any
-             ) -> tuple[Array, Array]:
+compiled_step = xport.jit(step, static_argnames=("dt", "gravity"))
+""":func:`step` compiled by the backend of its arrays (``xport.jit``: one
+compiled step per backend, made at its first call)."""
+
+
+def simulate(x: Array, v: Array, springs: Springs, *, steps: int, compiled: bool = False,
+             **physics: Any) -> tuple[Array, Array]:
     """``steps`` steps of :func:`step` with its keyword arguments ``physics``
-    (a Python loop: tracing compilers unroll it)."""
+    (a Python loop: tracing compilers unroll it); with ``compiled``, each step
+    is :data:`compiled_step`."""
+    advance = compiled_step if compiled else step
     for _ in range(steps):
-        x, v = step(x, v, springs, **physics)
+        x, v = advance(x, v, springs, **physics)
     return x, v
 
 
