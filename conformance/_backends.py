@@ -5,7 +5,9 @@ it. ``XPORT_BACKENDS=numpy,torch`` restricts the set; ``XPORT_CHECKED=1`` tests
 the checked namespaces instead (``xport.checked``). ``XPORT_DEVICE=cuda`` (any
 device PyTorch names) puts the PyTorch inputs on that device; JAX puts its
 arrays on its default device (a GPU when jaxlib has one), CuPy on its current
-GPU (CuPy is tested where it finds one).
+GPU (CuPy is tested where it finds one). MXNet runs in its own environment
+(mxnet 1.9.1 pins NumPy < 1.24), where array_api_strict is the same reference
+over NumPy 1.23.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 
 import xport
 
-ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy")
+ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy", "mxnet")
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ def to_numpy(x: Any) -> Any:
         return x.detach().cpu().resolve_conj().resolve_neg().numpy()
     if root == "cupy":
         return x.get()
+    if root == "mxnet":
+        return x.asnumpy()
     if root == "tensorflow":
         return np.asarray(x.numpy())
     if root == "dask":

@@ -201,7 +201,8 @@ def default_dtype_map(backend: Backend, ref: Backend) -> dict[str, str]:
     mine = backend.xp.__array_namespace_info__().default_dtypes()
     theirs = ref.xp.__array_namespace_info__().default_dtypes()
     names = {dtype_name(ref.xp, theirs[k]): dtype_name(backend.xp, mine[k])
-             for k in ("real floating", "complex floating", "integral")}
+             for k in ("real floating", "complex floating", "integral")
+             if mine[k] is not None}  # None: no such kind (MXNet has no complex)
     # Unsigned sums accumulate in the unsigned integer of the default's width.
     names["u" + dtype_name(ref.xp, theirs["integral"])] = (
         "u" + dtype_name(backend.xp, mine["integral"]))

@@ -32,7 +32,8 @@ __all__ = [
     "is_array_api_strict_array", "is_array_api_strict_namespace",
     "is_cupy_array", "is_cupy_namespace", "is_dask_array", "is_dask_namespace",
     "is_dpnp_array", "is_dpnp_namespace", "is_jax_array", "is_jax_namespace",
-    "is_mparray_array", "is_mparray_namespace", "is_ndonnx_array", "is_ndonnx_namespace",
+    "is_mparray_array", "is_mparray_namespace", "is_mxnet_array", "is_mxnet_namespace",
+    "is_ndonnx_array", "is_ndonnx_namespace",
     "is_numpy_array", "is_numpy_namespace", "is_pydata_sparse_array",
     "is_pydata_sparse_namespace", "is_tensorflow_array", "is_tensorflow_namespace",
     "is_torch_array", "is_torch_namespace",
@@ -213,6 +214,7 @@ is_jax_array = _array_check("jax")
 is_tensorflow_array = _array_check("tensorflow")
 is_dask_array = _array_check("dask")
 is_cupy_array = _array_check("cupy")
+is_mxnet_array = _array_check("mxnet")
 is_array_api_strict_array = _array_check("array_api_strict")
 is_ndonnx_array = _array_check("ndonnx")
 is_pydata_sparse_array = _array_check("pydata_sparse")
@@ -225,6 +227,7 @@ is_jax_namespace = _namespace_check("jax")
 is_tensorflow_namespace = _namespace_check("tensorflow")
 is_dask_namespace = _namespace_check("dask")
 is_cupy_namespace = _namespace_check("cupy")
+is_mxnet_namespace = _namespace_check("mxnet")
 is_array_api_strict_namespace = _namespace_check("array_api_strict")
 is_ndonnx_namespace = _namespace_check("ndonnx")
 is_pydata_sparse_namespace = _namespace_check("pydata_sparse")
@@ -347,6 +350,7 @@ _DEVICE_OF: Final[dict[str, Callable[[Any], Any]]] = {
     "jax": _jax_device,
     "tensorflow": _tensorflow_device,
     "pydata_sparse": _pydata_sparse_device,
+    "mxnet": lambda x: x.ctx,
 }
 
 
@@ -356,7 +360,8 @@ def device(x: Any, /) -> Any:
     ``"cpu"`` for NumPy arrays and for Dask arrays (xport's Dask namespace has
     the one device ``"cpu"``); a JAX array's device, or ``None`` for a tracer
     inside ``jax.jit`` (it has none to give); a TensorFlow tensor's device name
-    (``None`` inside ``tf.function`` when unplaced); ``x.device`` otherwise.
+    (``None`` inside ``tf.function`` when unplaced); an MXNet array's context
+    (``x.ctx``: MXNet arrays have no ``device``); ``x.device`` otherwise.
     """
     found = _DEVICE_OF.get(_resolve_backend(type(x)) or "")
     return x.device if found is None else found(x)
@@ -406,12 +411,22 @@ def _cupy_to_device(x: Any, target: Any, stream: Any) -> Any:
         return cupy.asarray(x)
 
 
+def _mxnet_to_device(x: Any, target: Any, stream: Any) -> Any:
+    if stream is not None:
+        raise ValueError(f"to_device(): MXNet takes no stream; got stream={stream!r}")
+    from .mxnet._info import context
+
+    ctx = context(target)
+    return x if ctx is None or x.ctx == ctx else x.as_in_ctx(ctx)
+
+
 _TO_DEVICE: Final[dict[str, Callable[[Any, Any, Any], Any]]] = {
     "numpy": _host_only("NumPy"),
     "dask": _host_only("Dask"),
     "torch": _torch_to_device,
     "tensorflow": _tensorflow_to_device,
     "cupy": _cupy_to_device,
+    "mxnet": _mxnet_to_device,
 }
 
 
@@ -422,6 +437,7 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     NumPy and Dask take ``"cpu"`` (or ``None``) only; PyTorch is ``x.to(device)``
     (no ``stream``); TensorFlow places a copy with ``tf.device``; CuPy takes
     ``"cpu"`` (to NumPy) or a ``cupy.cuda.Device`` and optionally a stream;
+    MXNet an ``mxnet.Context`` (``"cpu"`` is ``mx.cpu()``);
     everything else uses the array's own ``to_device``.
     """
     move = _TO_DEVICE.get(_resolve_backend(type(x)) or "")

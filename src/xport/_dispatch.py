@@ -37,6 +37,7 @@ _ALIASES: Final[dict[str, str]] = {
     "tensorflow": "tensorflow", "tf": "tensorflow",
     "dask": "dask", "dask.array": "dask",
     "cupy": "cupy",
+    "mxnet": "mxnet", "mx": "mxnet", "mxnet.numpy": "mxnet",
     "array_api_strict": "array_api_strict",
 }
 
@@ -46,6 +47,7 @@ _INSTALL_HINT: Final[dict[str, str]] = {
     "jax": "pip install jax",
     "tensorflow": "pip install tensorflow",
     "dask": "pip install 'dask[array]'",
+    "mxnet": "pip install mxnet==1.9.1 'numpy<1.24'",
     "array_api_strict": "pip install array-api-strict",
 }
 
@@ -209,12 +211,17 @@ def _classify(cls: type[object], x: object, position: int) -> Any:
 
 
 def _refuse_class(cls: type, position: int) -> None:
-    """``TypeError`` when ``cls`` is (a subclass of) an array class dispatch refuses."""
+    """``TypeError`` when ``cls`` is (a subclass of) an array class dispatch refuses
+    (one met in the MRO before an accepted array class: mxnet.numpy.ndarray
+    derives from the refused mx.nd.NDArray)."""
     for klass in cls.__mro__:
-        reason = REFUSED_CLASSES.get(_class_key(klass))
+        key = _class_key(klass)
+        reason = REFUSED_CLASSES.get(key)
         if reason is not None:
             raise TypeError(f"namespace_of() does not accept {_type_name_of(cls)} "
                             f"(argument {position}): {reason}")
+        if key in _ARRAY_CLASSES:
+            return
 
 
 def _type_name(x: object) -> str:

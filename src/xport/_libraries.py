@@ -57,6 +57,10 @@ LIBRARIES: Final[tuple[Library, ...]] = (
     Library("dask", (("dask", "Array"),), ("dask.array",),
             compat_module="dask.array", xport_module="dask", lazy=True),
     Library("cupy", (("cupy", "ndarray"),), ("cupy",), compat_module="cupy", xport_module="cupy"),
+    # mxnet.numpy.ndarray (mx.np); its base, the legacy mx.nd.NDArray, is an
+    # MXNet array that dispatch refuses (REFUSED_CLASSES), naming the conversion.
+    Library("mxnet", (("mxnet", "ndarray"), ("mxnet", "NDArray")), ("mxnet.numpy",),
+            xport_module="mxnet"),
     Library("array_api_strict", (("array_api_strict", "Array"),), ("array_api_strict",)),
     Library("ndonnx", (("ndonnx", "Array"),), ("ndonnx",), lazy=True),
     Library("pydata_sparse", (("sparse", "SparseArray"),), ("sparse",), writeable=False),
@@ -73,4 +77,9 @@ REFUSED_CLASSES: Final[dict[tuple[str, str], str]] = {
     ("numpy", "matrix"): (
         "numpy.matrix stays 2-d through reshape, indexing and reductions, so the standard's "
         "shapes would silently come out wrong; pass numpy.asarray(x) instead"),
+    # mxnet.numpy.ndarray subclasses it; dispatch refuses only the classes met
+    # before an accepted one in the MRO.
+    ("mxnet", "NDArray"): (
+        "MXNet's legacy mx.nd.NDArray follows the mx.nd API, not NumPy's; pass "
+        "x.as_np_ndarray() (an mxnet.numpy.ndarray, shared memory) for xport.mxnet"),
 }

@@ -7,8 +7,9 @@ from typing import Any
 
 
 def computation(xp: Any) -> dict[str, float]:
-    """Softmax, a linear solve, a sort, a cumulative sum, an FFT and a
-    reduction over integers: a few results as Python floats."""
+    """Softmax, a linear solve, a sort, a cumulative sum, an FFT (where the
+    namespace has the extension: MXNet's has not) and a reduction over
+    integers: a few results as Python floats."""
     x = xp.reshape(xp.arange(12, dtype=xp.float32), (3, 4)) / 11.0
     shifted = xp.exp(x - xp.max(x, axis=1, keepdims=True))
     softmax = shifted / xp.sum(shifted, axis=1, keepdims=True)
@@ -16,16 +17,18 @@ def computation(xp: Any) -> dict[str, float]:
     solution = xp.linalg.solve(gram, xp.ones(3, dtype=xp.float32))
     ordered = xp.sort(xp.sin(x * 7.0), axis=1, descending=True)
     running = xp.cumulative_sum(xp.asarray([3, 1, 2], dtype=xp.int32), include_initial=True)
-    spectrum = xp.abs(xp.fft.rfft(xp.cos(xp.linspace(0.0, 6.0, 16, dtype=xp.float32))))
-    return {
+    found = {
         "softmax[1, 2]": float(softmax[1, 2]),
         "solve[0]": float(solution[0]),
         "sort[2, 0]": float(ordered[2, 0]),
         "cumulative_sum[-1]": float(running[-1]),
-        "rfft max": float(xp.max(spectrum)),
         "std": float(xp.std(x, correction=1)),
         "count_nonzero": float(xp.count_nonzero(x > 0.5)),
     }
+    if hasattr(xp, "fft"):
+        spectrum = xp.abs(xp.fft.rfft(xp.cos(xp.linspace(0.0, 6.0, 16, dtype=xp.float32))))
+        found["rfft max"] = float(xp.max(spectrum))
+    return found
 
 
 def compare(results: dict[str, dict[str, float]], rtol: float = 1e-4) -> dict[str, list[str]]:

@@ -229,9 +229,10 @@ def _non_standard(module_name: str, unchecked: str) -> Callable[[str], Any]:
     return __getattr__
 
 
-# The backend parts of xport.autodiff, xport.at / scatter and xport.jit / vmap:
-# the extensions find them on the namespace of their inputs, checked or not.
-EXTENSION_HOOKS = ("_autodiff", "_scatter", "_transforms")
+# The backend parts of xport.autodiff, xport.at / scatter, xport.jit / vmap and
+# xport.random's host route: the extensions find them on the namespace of their
+# inputs, checked or not.
+EXTENSION_HOOKS = ("_autodiff", "_scatter", "_transforms", "_random")
 
 
 def build_namespace(ns: ModuleType, name: str, target: Target, prefix: str = "") -> ModuleType:

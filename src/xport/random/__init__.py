@@ -70,13 +70,18 @@ _loaded: dict[str, ModuleType] = {}
 
 
 def _route(xp: Any) -> Any:
-    """The module implementing the samplers for namespace ``xp``."""
-    name = getattr(xp, "__name__", "")
-    if name not in _ROUTES:
-        return _portable
-    module = _loaded.get(name)
+    """The module implementing the samplers for namespace ``xp``: its own route,
+    the host route where the namespace has a ``_random`` hook (libraries
+    without uint32 arithmetic, MXNet), else the portable one."""
+    route = _ROUTES.get(getattr(xp, "__name__", ""))
+    if route is None:
+        if isinstance(xp, ModuleType) and "_random" in vars(xp):
+            route = "._host"
+        else:
+            return _portable
+    module = _loaded.get(route)
     if module is None:
-        module = _loaded[name] = importlib.import_module(_ROUTES[name], __name__)
+        module = _loaded[route] = importlib.import_module(route, __name__)
     return module
 
 

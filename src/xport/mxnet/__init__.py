@@ -1,0 +1,50 @@
+"""The Array API namespace for MXNet's NumPy arrays (``mxnet.numpy.ndarray``,
+the standard's 2025.12 version).
+
+Built like the other backends: every standard name is ``mxnet.numpy``'s own
+function where it conforms, else a thin wrapper (``_wrappers``) over the shared
+mechanisms (the standard's promotion bound to MXNet's dtypes, operand rules,
+axis-tuple reductions, named results). Arrays stay ``mxnet.numpy.ndarray`` on
+their context (``mx.cpu()``, ``mx.gpu(i)``: the standard's devices). MXNet has
+no complex dtypes, no int16/uint16/uint32/uint64 and no ``fft`` in
+``mxnet.numpy``; ``__array_namespace_info__`` lists what it has. Legacy
+``mx.nd.NDArray`` arrays are refused by dispatch with the conversion to use
+(``x.as_np_ndarray()``).
+"""
+
+from __future__ import annotations
+
+import mxnet as _mx
+
+from .._common.constants import e as e
+from .._common.constants import inf as inf
+from .._common.constants import nan as nan
+from .._common.constants import newaxis as newaxis
+from .._common.constants import pi as pi
+from .._common.namespace import native_fallback as _native_fallback
+from .._common.namespace import populate_main as _populate_main
+from .._spec import names as _names
+from . import _wrappers
+from ._info import DTYPES as _DTYPES
+from ._info import __array_namespace_info__ as __array_namespace_info__
+
+__array_api_version__ = _names.LATEST_VERSION
+
+_PROVENANCE = _populate_main(globals(), _mx.np, wrappers=_wrappers.MAIN,
+                             aliases=_wrappers.ALIASES, dtypes=_DTYPES)
+
+from . import _autodiff as _autodiff  # noqa: E402 - extension hook, see xport.autodiff
+from . import _random as _random  # noqa: E402 - extension hook, see xport.random
+from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
+from . import linalg as linalg  # noqa: E402
+
+__all__ = sorted(name for name in _names.main_names(__array_api_version__)
+                 if name in globals() and name != "fft")
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+# Names beyond the standard resolve to the library's own (mxnet.numpy).
+__getattr__ = _native_fallback(globals(), _mx.np)

@@ -1,0 +1,171 @@
+"""MXNet's part of ``xport.autodiff``: reverse mode through ``mx.autograd``.
+
+``grad``, ``value_and_grad`` and ``vjp`` record the function under
+``mx.autograd.record()`` on fresh copies of the differentiated leaves (with
+``attach_grad``), so the caller's arrays are untouched. Arguments may be
+pytrees of arrays, as on the other backends. MXNet 1.9's autograd cannot
+differentiate a backward pass that was not itself recorded for higher order
+in every operator, and has no forward mode: ``jvp``, ``jacobian``, ``hessian``
+and ``custom_vjp`` raise ``NotImplementedError`` naming what works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import mxnet as mx
+
+from .._pytree import TreeDef, flatten, tree_map, unflatten
+
+_mx: Any = mx
+_ARRAY: Any = mx.np.ndarray
+Layout = list[tuple[int, TreeDef, int]]
+
+
+def _nums(argnums: Any, nargs: int) -> tuple[tuple[int, ...], bool]:
+    if isinstance(argnums, int):
+        return (argnums % nargs,), False
+    return tuple(n % nargs for n in argnums), True
+
+
+def _sources(args: Sequence[Any], nums: tuple[int, ...]
+             ) -> tuple[list[Any], list[Any], Layout]:
+    """``args`` with the leaves at ``nums`` replaced by fresh copies that
+    collect gradients, those copies, and per argument its layout."""
+    new_args = list(args)
+    leaves: list[Any] = []
+    layout: Layout = []
+    for n in nums:
+        arg_leaves, treedef = flatten(args[n])
+        fresh = []
+        for leaf in arg_leaves:
+            if not isinstance(leaf, _ARRAY):
+                raise TypeError(f"xport.autodiff on MXNet differentiates mxnet.numpy arrays; "
+                                f"argument {n} holds a {type(leaf).__name__}")
+            copy = leaf.copy()
+            copy.attach_grad()
+            fresh.append(copy)
+        new_args[n] = unflatten(treedef, fresh)
+        layout.append((n, treedef, len(fresh)))
+        leaves.extend(fresh)
+    return new_args, leaves, layout
+
+
+def _regroup(grads: Sequence[Any], layout: Layout, as_tuple: bool) -> Any:
+    out = []
+    start = 0
+    for _, treedef, count in layout:
+        out.append(unflatten(treedef, list(grads[start:start + count])))
+        start += count
+    return tuple(out) if as_tuple else out[0]
+
+
+def _split_aux(out: Any, has_aux: bool) -> tuple[Any, Any]:
+    if not has_aux:
+        return out, None
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        raise TypeError("has_aux=True needs the function to return a pair (output, aux)")
+    return out[0], out[1]
+
+
+def _check_scalar(out: Any, what: str) -> None:
+    if not isinstance(out, _ARRAY) or out.ndim != 0:
+        raise TypeError(f"{what} needs a function with a real scalar (0-d array) output; got "
+                        f"{getattr(out, 'shape', type(out).__name__)}")
+    if out.dtype.kind != "f":
+        raise TypeError(f"{what} needs a real floating-point output; got {out.dtype}")
+
+
+def _value_and_grad(f: Callable[..., Any], argnums: Any, has_aux: bool, what: str,
+                    args: tuple[Any, ...]) -> tuple[Any, Any, Any]:
+    nums, as_tuple = _nums(argnums, len(args))
+    new_args, leaves, layout = _sources(args, nums)
+    with _mx.autograd.record():
+        value, aux = _split_aux(f(*new_args), has_aux)
+    _check_scalar(value, what)
+    value.backward()
+    return value, aux, _regroup([leaf.grad for leaf in leaves], layout, as_tuple)
+
+
+def grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:
+    """``f``'s gradient function (see ``xport.autodiff.grad``)."""
+    def gradient(*args: Any) -> Any:
+        _, aux, grads = _value_and_grad(f, argnums, has_aux, "grad", args)
+        return (grads, aux) if has_aux else grads
+
+    return gradient
+
+
+def value_and_grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:
+    """``f``'s value-and-gradient function (see ``xport.autodiff.value_and_grad``)."""
+    def value_and_gradient(*args: Any) -> Any:
+        value, aux, grads = _value_and_grad(f, argnums, has_aux, "value_and_grad", args)
+        return ((value, aux) if has_aux else value), grads
+
+    return value_and_gradient
+
+
+def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
+    """``(out, vjp_fn)`` of ``f`` at ``primals``; ``vjp_fn`` may be called more
+    than once (each call runs ``f`` again under ``mx.autograd.record``)."""
+    nums = tuple(range(len(primals)))
+    new_args, _, _ = _sources(primals, nums)
+    out, aux = _split_aux(f(*new_args), has_aux)
+    out_leaves, out_def = flatten(out)
+
+    def vjp_fn(cotangent: Any) -> tuple[Any, ...]:
+        ct_leaves, ct_def = flatten(cotangent)
+        if ct_def != out_def:
+            raise ValueError("vjp_fn(): the cotangent's structure differs from the output's")
+        args, leaves, layout = _sources(primals, nums)
+        with _mx.autograd.record():
+            recorded = flatten(_split_aux(f(*args), has_aux)[0])[0]
+        heads = [o for o in recorded]
+        grads = [_mx.np.array(c, dtype=o.dtype, ctx=o.ctx) if not isinstance(c, _ARRAY)
+                 else c.astype(o.dtype) for c, o in zip(ct_leaves, out_leaves, strict=True)]
+        _mx.autograd.backward(heads, head_grads=grads)
+        return tuple(_regroup([leaf.grad for leaf in leaves], layout, True))
+
+    return (out, vjp_fn, aux) if has_aux else (out, vjp_fn)
+
+
+def _unsupported(what: str) -> NotImplementedError:
+    return NotImplementedError(
+        f"xport.autodiff.{what} is not available for MXNet arrays: MXNet 1.9's autograd has "
+        "reverse mode only (no forward mode, no higher-order rules for most operators); "
+        "grad, value_and_grad, vjp and stop_gradient work")
+
+
+def jvp(f: Callable[..., Any], primals: tuple[Any, ...], tangents: tuple[Any, ...],
+        has_aux: bool) -> Any:
+    """Not available on MXNet (no forward mode): ``NotImplementedError``."""
+    raise _unsupported("jvp")
+
+
+def jacobian(f: Callable[..., Any], argnums: Any, mode: str) -> Callable[..., Any]:
+    """Not available on MXNet: ``NotImplementedError`` when called."""
+    def fail(*args: Any) -> Any:
+        raise _unsupported("jacobian")
+    return fail
+
+
+def hessian(f: Callable[..., Any], argnums: Any) -> Callable[..., Any]:
+    """Not available on MXNet: ``NotImplementedError`` when called."""
+    def fail(*args: Any) -> Any:
+        raise _unsupported("hessian")
+    return fail
+
+
+def stop_gradient(x: Any) -> Any:
+    """``x`` cut from the recorded graph (``ndarray.detach()``), leafwise."""
+    return tree_map(lambda t: t.detach() if isinstance(t, _ARRAY) else t, x)
+
+
+def custom_vjp(fun: Callable[..., Any], fwd: Callable[..., Any],
+               bwd: Callable[..., Any]) -> Callable[..., Any]:
+    """Not available on MXNet (``mx.autograd.Function`` takes arrays only):
+    ``NotImplementedError`` when called."""
+    def fail(*args: Any) -> Any:
+        raise _unsupported("custom_vjp")
+    return fail

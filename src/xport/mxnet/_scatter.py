@@ -1,0 +1,80 @@
+"""MXNet's part of ``xport.at`` and the segment reductions.
+
+``set`` is assignment into a copy. MXNet has no scatter-accumulate kernel
+(nor ``ufunc.at``), so the other operations apply duplicate indices in
+layers: the flat positions the index selects are sorted (stably), each
+element's rank among equal positions is found by ``searchsorted``, and layer
+``r`` applies ``op`` to the elements of rank ``r``, whose positions are
+distinct. That reads one number on the host (the largest multiplicity) and
+runs one gather-apply-assign per layer; every duplicate counts, as the
+standard's ``at`` semantics require.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import mxnet as mx
+import numpy as np
+
+from ..numpy._scatter import identity
+from . import _wrappers
+
+MUTABLE = True
+_np: Any = mx.np
+
+_OPS: dict[str, Callable[[Any, Any], Any]] = {
+    "add": _wrappers.MAIN["add"], "subtract": _wrappers.MAIN["subtract"],
+    "multiply": _wrappers.MAIN["multiply"], "divide": _wrappers.MAIN["divide"],
+    "power": _wrappers.MAIN["pow"], "min": _wrappers.MAIN["minimum"],
+    "max": _wrappers.MAIN["maximum"], "sum": _wrappers.MAIN["add"],
+}
+
+
+def _layered(flat: Any, positions: Any, values: Any, op: str) -> Any:
+    """``flat`` (1-d, or rows) with ``op`` applied at ``positions`` (1-d,
+    duplicates allowed) by ``values`` (one per position), layer by layer."""
+    if positions.shape[0] == 0:
+        return flat
+    order = _wrappers.argsort(positions)
+    positions = _np.take(positions, order)
+    values = _wrappers.mv.take(values, order, axis=0)
+    first = _np.searchsorted(positions, positions, side="left")
+    rank = _np.arange(positions.shape[0], dtype="int64", ctx=positions.ctx) - first
+    apply = _OPS[op]
+    for layer in range(int(rank.max()) + 1):  # the one host read
+        chosen = _np.nonzero(rank == layer)[0]
+        where = _np.take(positions, chosen)
+        flat[where] = apply(_wrappers.mv.take(flat, where, axis=0),
+                            _wrappers.mv.take(values, chosen, axis=0)).astype(flat.dtype)
+    return flat
+
+
+def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
+    """``x`` updated at ``idx`` by ``op`` with ``values``; a copy unless ``in_place``."""
+    out = x if in_place else x.copy()
+    if op == "set":
+        out[idx] = values
+        return out
+    positions = _np.arange(x.size, dtype="int64", ctx=x.ctx).reshape(x.shape)[idx]
+    values = _np.broadcast_to(_wrappers.asarray(values, dtype=x.dtype, device=x.ctx)
+                              if not isinstance(values, _np.ndarray) else values,
+                              positions.shape)
+    flat = _layered(out.reshape(-1), positions.reshape(-1), values.reshape(-1), op)
+    result = flat.reshape(x.shape)
+    if in_place:
+        x[...] = result
+        return x
+    return result
+
+
+def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
+    """Reduce the rows of ``data`` into ``num_segments`` buckets (ids outside
+    ``[0, num_segments)`` dropped)."""
+    out = _np.full((num_segments, *data.shape[1:]), identity(op, np.dtype(data.dtype)),
+                   dtype=data.dtype, ctx=data.ctx)
+    inside = _np.nonzero((segment_ids >= 0) & (segment_ids < num_segments))[0]
+    ids = _np.take(segment_ids, inside).astype("int64")
+    rows = _wrappers.mv.take(data, inside, axis=0)
+    return _layered(out, ids, rows, op)
