@@ -37,6 +37,25 @@ def flatten(tree: Any) -> tuple[list[Any], TreeDef]:
     return leaves, _flatten_into(tree, leaves)
 
 
+def leaves_of(tree: Any) -> list[Any]:
+    """The leaves of ``tree`` in order (``flatten`` without the structure:
+    cheaper where only the arrays are wanted)."""
+    leaves: list[Any] = []
+    _collect(tree, leaves)
+    return leaves
+
+
+def _collect(tree: Any, leaves: list[Any]) -> None:
+    if isinstance(tree, (tuple, list)):
+        for t in tree:
+            _collect(t, leaves)
+    elif isinstance(tree, dict):
+        for k in sorted(tree, key=repr):
+            _collect(tree[k], leaves)
+    elif tree is not None:
+        leaves.append(tree)
+
+
 def _flatten_into(tree: Any, leaves: list[Any]) -> TreeDef:
     if tree is None:
         return _NONE

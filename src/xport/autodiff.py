@@ -38,7 +38,8 @@ from types import ModuleType
 from typing import Any, Literal
 
 from ._dispatch import backend_of, is_array, namespace_of
-from ._pytree import flatten
+from ._per_backend import Made, made_once
+from ._pytree import leaves_of
 
 __all__ = ["custom_vjp", "grad", "hessian", "jacobian", "jvp", "stop_gradient",
            "value_and_grad", "vjp"]
@@ -47,7 +48,7 @@ ArgNums = int | Sequence[int]
 
 
 def _arrays(tree: Any) -> list[Any]:
-    return [leaf for leaf in flatten(tree)[0] if is_array(leaf)]
+    return [leaf for leaf in leaves_of(tree) if is_array(leaf)]
 
 
 def _hook(args: Any, what: str) -> ModuleType:
@@ -78,10 +79,12 @@ def grad(f: Callable[..., Any], argnums: ArgNums = 0, has_aux: bool = False
     """The gradient of ``f`` (real scalar output) with respect to argument(s)
     ``argnums``; with ``has_aux`` the transformed function returns
     ``(gradient, aux)``."""
+    made: Made = {}
+
     @functools.wraps(f)
     def gradient(*args: Any) -> Any:
         _check_argnums(argnums, len(args), "grad")
-        return _hook(args, "grad").grad(f, argnums, has_aux)(*args)
+        return made_once(made, _hook(args, "grad"), "grad", f, argnums, has_aux)(*args)
 
     return gradient
 
@@ -90,10 +93,13 @@ def value_and_grad(f: Callable[..., Any], argnums: ArgNums = 0, has_aux: bool = 
                    ) -> Callable[..., Any]:
     """``f``'s value and gradient: the transformed function returns
     ``(value, gradient)``, or ``((value, aux), gradient)`` with ``has_aux``."""
+    made: Made = {}
+
     @functools.wraps(f)
     def value_and_gradient(*args: Any) -> Any:
         _check_argnums(argnums, len(args), "value_and_grad")
-        return _hook(args, "value_and_grad").value_and_grad(f, argnums, has_aux)(*args)
+        hook = _hook(args, "value_and_grad")
+        return made_once(made, hook, "value_and_grad", f, argnums, has_aux)(*args)
 
     return value_and_gradient
 
@@ -124,10 +130,12 @@ def jacobian(f: Callable[..., Any], argnums: ArgNums = 0,
     if mode not in ("reverse", "forward"):
         raise ValueError(f"jacobian(mode={mode!r}): mode is 'reverse' or 'forward'")
 
+    made: Made = {}
+
     @functools.wraps(f)
     def jac(*args: Any) -> Any:
         _check_argnums(argnums, len(args), "jacobian")
-        return _hook(args, "jacobian").jacobian(f, argnums, mode)(*args)
+        return made_once(made, _hook(args, "jacobian"), "jacobian", f, argnums, mode)(*args)
 
     return jac
 
@@ -135,10 +143,12 @@ def jacobian(f: Callable[..., Any], argnums: ArgNums = 0,
 def hessian(f: Callable[..., Any], argnums: ArgNums = 0) -> Callable[..., Any]:
     """The Hessian of a real scalar ``f``: the forward-mode Jacobian of its
     reverse-mode gradient, of shape ``I + I``."""
+    made: Made = {}
+
     @functools.wraps(f)
     def hess(*args: Any) -> Any:
         _check_argnums(argnums, len(args), "hessian")
-        return _hook(args, "hessian").hessian(f, argnums)(*args)
+        return made_once(made, _hook(args, "hessian"), "hessian", f, argnums)(*args)
 
     return hess
 

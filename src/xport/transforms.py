@@ -39,6 +39,7 @@ from types import ModuleType
 from typing import Any
 
 from ._dispatch import _torch_compiling, is_array, namespace_of
+from ._per_backend import Made, made_once
 from ._pytree import TreeDef, flatten, unflatten
 
 __all__ = ["CompileError", "jit", "vmap"]
@@ -216,6 +217,7 @@ def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callab
     _check_axes_spec(out_axes, "out_axes")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)
+    made: Made = {}
 
     @functools.wraps(f)
     def mapped(*args: Any, **kwargs: Any) -> Any:
@@ -229,8 +231,9 @@ def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callab
         if hook is None:
             return loop_vmap(xp, f, (leaves, treedef, axes), size, out_axes=out_axes,
                              kwargs=kwargs)
-        g = functools.partial(f, **kwargs) if kwargs else f
-        return hook.vmap(g, in_axes, out_axes)(*args)
+        if kwargs:
+            return hook.vmap(functools.partial(f, **kwargs), in_axes, out_axes)(*args)
+        return made_once(made, hook, "vmap", f, in_axes, out_axes)(*args)
 
     return mapped
 

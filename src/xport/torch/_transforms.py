@@ -35,7 +35,7 @@ def jit(f: Callable[..., Any], static_argnums: tuple[int, ...],
     is: torch.func cannot transform a compiled function from eager code
     (PyTorch issue 128711). ``jit(grad(f))`` compiles the gradient."""
     # Dynamo guards on the Python values it meets: static arguments need nothing.
-    options = {"guard_filter_fn": _keep_guard} if _FILTERS_GUARDS else None
+    options: dict[str, Any] | None = {"guard_filter_fn": _keep_guard} if _FILTERS_GUARDS else None
     compiled = torch.compile(f, fullgraph=True, options=options)
     inside_transform = torch._C._functorch.peek_interpreter_stack
 
