@@ -10,7 +10,7 @@ from typing import Any
 import tensorflow as tf
 
 from .._pytree import TreeDef, flatten, unflatten
-from ..transforms import leaf_axes, tree_axes
+from ..transforms import leaf_axes, mapped_size, tree_axes
 
 # Python control flow AutoGraph cannot convert (a tensor used as a bool in
 # code it does not see, iterating a symbolic tensor).
@@ -40,6 +40,7 @@ def vmap(f: Callable[..., Any], in_axes: Any, out_axes: Any) -> Callable[..., An
 
     def mapped(*args: Any) -> Any:
         leaves, treedef, axes = leaf_axes(in_axes, args, "in_axes")
+        mapped_size(leaves, axes, f)  # before _move, which takes axes modulo the rank
         batched = tuple(_move(tf.convert_to_tensor(leaf), axis, 0)
                         for leaf, axis in zip(leaves, axes, strict=True) if axis is not None)
         structure: list[TreeDef] = []
