@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
+from ._constants import constant
 from ._elementwise import BINARY
 from ._numpy_index import index
 from ._operands import FLOATING, cast, scalar_tensor
@@ -79,8 +80,13 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     max/min the dtype's lowest/highest value (``-inf``/``inf`` for floats;
     TensorFlow's own fill for floats is the largest finite value)."""
     data = tf.convert_to_tensor(data)
-    ids = tf.where(segment_ids < num_segments, segment_ids,
-                   tf.constant(-1, segment_ids.dtype))
+    segment_ids = tf.convert_to_tensor(segment_ids)
+    dtype = segment_ids.dtype
+    # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
+    bound = constant(num_segments, dtype) if type(num_segments) is int \
+        else tf.cast(num_segments, dtype)
+    ids = tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=segment_ids, y=bound), t=segment_ids,
+                              e=constant(-1, dtype))
     work = tf.cast(data, tf.int8) if data.dtype == tf.bool else data
     if op == "sum" and data.dtype != tf.bool:
         return tf.math.unsorted_segment_sum(work, ids, num_segments)
