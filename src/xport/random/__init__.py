@@ -66,16 +66,21 @@ Shape = int | tuple[int, ...]
 # Namespaces that have a faster route than the portable one: module per name.
 _ROUTES: Final[dict[str, str]] = {"xport.jax": "._jax", "xport.dask": "._dask",
                                   "xport.tensorflow": "._tensorflow"}
+# Namespaces whose library has no uint32 arithmetic: the host route, through
+# the namespace's ``_random`` hook.
+_HOST_ROUTED: Final[frozenset[str]] = frozenset({"xport.mxnet"})
 _loaded: dict[str, ModuleType] = {}
 
 
 def _route(xp: Any) -> Any:
     """The module implementing the samplers for namespace ``xp``: its own route,
-    the host route where the namespace has a ``_random`` hook (libraries
-    without uint32 arithmetic, MXNet), else the portable one."""
-    route = _ROUTES.get(getattr(xp, "__name__", ""))
+    the host route for the namespaces in ``_HOST_ROUTED`` (MXNet), else the
+    portable one. (Looked up by name: torch.compile before 2.5 cannot trace
+    ``vars()`` of a module.)"""
+    name = getattr(xp, "__name__", "")
+    route = _ROUTES.get(name)
     if route is None:
-        if isinstance(xp, ModuleType) and "_random" in vars(xp):
+        if name in _HOST_ROUTED:
             route = "._host"
         else:
             return _portable
