@@ -43,6 +43,9 @@ DEPTHS = {
 NO_DEADLINE = ["--hypothesis-disable-deadline"]
 BACKEND_SETTINGS = {name: NO_DEADLINE for name in (
     "jax", "jax.numpy", "torch", "array_api_compat.torch", "dask", "array_api_compat.dask.array")}
+# MXNet has no complex dtypes, which the suite cannot skip at this commit
+# without the plugin, and reports errors asynchronously (see _mxnet_official.py).
+BACKEND_SETTINGS["mxnet"] = ["-p", "conformance._mxnet_official"]
 
 
 def read_xfails(path: Path) -> list[str]:

@@ -243,9 +243,21 @@ def test_the_table_is_large() -> None:
     assert len({b.id for b in BAD}) == len(BAD)
 
 
+def _expressible(bad: Bad) -> list[Any]:
+    """The backends whose namespace has what the call is built from: complex
+    dtypes and the fft extension (MXNet has neither); skip where none has."""
+    needs_complex = "complex" in bad.id or "fft" in bad.id
+    found = [b for b in _BACKENDS if not needs_complex
+             or (hasattr(b.xp, "complex64") and "fft" in vars(b.xp))]
+    if not found:
+        pytest.skip("no backend selected here has complex dtypes and fft")
+    return found
+
+
 @pytest.mark.parametrize("bad", BAD, ids=[b.id for b in BAD])
 def test_checked_mode_raises_the_same_everywhere(bad: Bad) -> None:
-    outcomes = {b.name: _outcome(bad, xport.namespace(b.name, checked=True)) for b in _BACKENDS}
+    outcomes = {b.name: _outcome(bad, xport.namespace(b.name, checked=True))
+                for b in _expressible(bad)}
     returned = [name for name, outcome in outcomes.items() if outcome is None]
     assert not returned, f"checked mode returned a value on {returned}"
     distinct = set(outcomes.values())

@@ -31,7 +31,7 @@ def test_report_rows_are_the_namespaces_namespace_gives():
     from xport.__main__ import BACKENDS
 
     rows = [backend for backend, _ in BACKENDS]
-    assert rows == ["numpy", "torch", "jax", "tensorflow", "dask", "cupy"]
+    assert rows == ["numpy", "torch", "jax", "tensorflow", "dask", "cupy", "mxnet"]
     for backend in rows:
         try:
             ns = xport.namespace(backend)

@@ -66,7 +66,7 @@ def test_array_namespace_answers_as_compat(backend):
         assert xport.array_namespace(x, use_compat=True) is xport.jax is xport.namespace_of(x)
     else:
         assert ours is xport.namespace_of(x) is backend.xp
-    if backend.name != "tensorflow":  # compat has no TensorFlow
+    if backend.name not in ("tensorflow", "mxnet"):  # compat has no TensorFlow or MXNet
         check = getattr(xport, f"is_{backend.name}_namespace")
         assert check(ours) and check(compat.array_namespace(x))
 
@@ -362,6 +362,8 @@ FALLBACKS = {
                    ("atleast_1d", "tensorflow.experimental.numpy", "atleast_1d")],
     "dask": [("atleast_1d", "dask.array", "atleast_1d"), ("linalg.lstsq", "dask.array.linalg",
                                                           "lstsq")],
+    "mxnet": [("float16", "mxnet.numpy", "float16"), ("atleast_1d", "mxnet.numpy", "atleast_1d"),
+              ("linalg.lstsq", "mxnet.numpy.linalg", "lstsq")],
 }
 
 
@@ -374,7 +376,8 @@ def test_namespaces_reach_the_whole_library(backend):
         assert obj is getattr(importlib.import_module(module), name), path
     assert "float16" not in dir(xp) and "float16" not in xp.__all__
     provenance = xp._PROVENANCE
-    assert all(name in xp.__all__ or name == "__array_namespace_info__" for name in provenance)
+    assert all(name in xp.__all__ or name == "__array_namespace_info__"
+               for name, how in provenance.items() if how != "missing")
     with pytest.raises(AttributeError, match=rf"module '{xp.__name__}' has no attribute 'nope'"):
         xp.nope  # noqa: B018
 
@@ -395,6 +398,8 @@ UNIQUE_INPUTS = [
 
 @pytest.mark.parametrize("values", UNIQUE_INPUTS, ids=["float-nan", "int", "bool"])
 def test_unique_values_ascending_nan_last(backend, values):
+    if backend.name == "mxnet" and np.isnan(np.asarray(values, dtype=float)).any():
+        pytest.xfail("MXNet's unique merges NaNs into one value (xport.mxnet documents it)")
     xp = backend.xp
     x = backend.from_numpy(np.asarray(values))
     expected = np.unique(np.asarray(values), equal_nan=False)  # ascending, each NaN last

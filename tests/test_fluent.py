@@ -150,6 +150,9 @@ def test_operators_are_the_standards_functions(backend, dunder: str) -> None:
 
 
 def test_operators_with_native_operands_on_either_side(backend) -> None:
+    if backend.name == "mxnet":
+        pytest.xfail("MXNet's ndarray operators raise TypeError for a fluent operand instead "
+                     "of returning NotImplemented, so Python never asks the fluent array")
     xp = backend.xp
     x = backend.from_numpy(np.array([1.5, -2.0, 0.0, 4.0], np.float32))
     y = backend.from_numpy(np.array([2.0, 3.0, -1.0, 0.5], np.float32))

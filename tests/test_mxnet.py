@@ -392,3 +392,66 @@ def test_jit_runs_as_is_and_vmap_loops():
     per_example = xport.vmap(ad.grad(lambda w, x: xp.sum(w * x) ** 2), in_axes=(None, 0))(b, a)
     want = 2 * a_np.sum(axis=1, keepdims=True) * a_np
     assert host(per_example).tolist() == want.tolist()
+
+
+# -- found by the official suite and the shared tests ----------------------------------
+
+def test_float64_steps_keep_every_digit():
+    # MXNet's scalar operands lose float64 digits (x + 5.203440778401782e-268 adds
+    # 5.203440778401783e-268): linspace and arange take their numbers as arrays.
+    start, stop = 5.203440778401782e-268, 6.799160974715283e16
+    got = host(xp.linspace(start, stop, 58, dtype=xp.float64))
+    assert got[0] == start and got[-1] == stop
+    np.testing.assert_allclose(got, np.linspace(start, stop, 58), rtol=1e-15)
+    assert host(xp.arange(start, 1.0, 0.25, dtype=xp.float64))[0] == start
+
+
+def test_booleans_through_unique_and_diagonal():
+    b = np.array([[True, False], [False, False]])
+    assert host(xp.unique_values(xp.asarray(b))).tolist() == [False, True]
+    counts = xp.unique_counts(xp.asarray(b))
+    assert counts.counts.dtype == np.int64 and host(counts.counts).tolist() == [3, 1]
+    assert host(xp.linalg.diagonal(xp.asarray(b))).tolist() == [True, False]
+
+
+def test_invalid_axes_raise_instead_of_crashing_or_wrapping():
+    x = xp.ones((2, 3))
+    for call in (lambda: xp.unstack(x, axis=-3), lambda: xp.flip(x, axis=2),
+                 lambda: xp.sort(x, axis=2), lambda: xp.cumulative_sum(x, axis=-3),
+                 lambda: xp.argmax(x, axis=2)):
+        with pytest.raises(IndexError):
+            call()
+    with pytest.raises(ValueError, match="axes=3"):
+        xp.tensordot(x, xp.ones((3, 2)), axes=3)  # MXNet aborts the process
+    with pytest.raises(ValueError, match="align"):
+        xp.matmul(x, x)
+    with pytest.raises(ValueError, match="negative"):
+        xp.zeros((2, -1))
+
+
+def test_integer_statistics_are_floating():
+    ints = np.array([1, 2, 4], dtype=np.int32)
+    assert xp.mean(xp.asarray(ints)).dtype == np.float32
+    np.testing.assert_allclose(host(xp.var(xp.asarray(ints))), np.var(ints), rtol=1e-6)
+
+
+def test_eig_is_refused_for_want_of_complex_dtypes():
+    with pytest.raises(TypeError, match="eigh"):
+        xp.linalg.eig(xp.eye(2))
+
+
+def test_from_dlpack_of_numpy_and_of_mxnet():
+    a = np.arange(3.0)
+    assert host(xp.from_dlpack(a)).tolist() == [0.0, 1.0, 2.0]
+    x = xp.asarray([1, 2])
+    assert xp.from_dlpack(x) is x
+
+
+def test_at_with_an_integer_array_beside_none_follows_numpy():
+    x = np.zeros((1, 1))
+    idx = (0, np.array([0, 0]), None)  # NumPy: shape (2, 1); MXNet's own indexing: (1, 2)
+    got = xport.at(xp.asarray(x), (0, xp.asarray([0, 0]), None)).add(
+        xp.asarray([[1.0], [2.0]]))
+    want = x.copy()
+    np.add.at(want, idx, np.array([[1.0], [2.0]]))
+    assert host(got).tolist() == want.tolist() == [[3.0]]

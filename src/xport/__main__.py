@@ -14,6 +14,7 @@ from typing import Any
 from . import __version__, namespace, namespace_of
 from ._libraries import LIBRARIES
 from ._selfcheck import compare, computation
+from ._spec.dtypes import DTYPE_NAMES
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
 
 # (backend, distribution that provides it): every library with an xport
@@ -53,6 +54,23 @@ def _provenance(ns: Any) -> dict[str, str]:
         for name, kind in getattr(getattr(ns, sub, None), "_PROVENANCE", {}).items():
             table[f"{sub}.{name}"] = kind
     return table
+
+
+def _lacking(ns: Any) -> str:
+    """What a namespace lacks beyond functions: the standard's dtypes its
+    library has not, and the ``fft`` extension (MXNet has neither complex
+    dtypes nor ``fft``); empty when it lacks none."""
+    try:
+        have = set(ns.__array_namespace_info__().dtypes())
+    except Exception:  # a diagnostic: the self-check reports the failure
+        return ""
+    parts = []
+    missing = [name for name in DTYPE_NAMES if name not in have]
+    if missing:
+        parts.append(f"dtypes {', '.join(missing)}")
+    if "fft" not in vars(ns):
+        parts.append("the fft extension")
+    return "; ".join(parts)
 
 
 def _load(backend: str) -> tuple[Any, str | None]:
@@ -97,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{backend:<12}{version:<14}{ns.__name__:<18}{counts['native']:>7}"
               f"{counts['wrapped']:>8}{counts['missing']:>8}")
         details[backend] = table
+        lacking = _lacking(ns)
+        if lacking:
+            print(f"{'':<12}{'':<14}(lacks {lacking})")
         has_device = _NEEDS_DEVICE.get(backend)
         if has_device is not None and not has_device():
             print(f"{'':<12}{'':<14}(no GPU: its self-check is skipped)")

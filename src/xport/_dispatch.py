@@ -241,7 +241,8 @@ def _unknown_type_message(x: object, position: int) -> str:
     return (
         f"{type(x).__name__} is not a supported array type: namespace_of() does not know "
         f"the type {_type_name(x)} (argument {position}). "
-        "It accepts arrays of NumPy, PyTorch, JAX, TensorFlow, Dask and array_api_strict, "
+        "It accepts arrays of NumPy, PyTorch, JAX, TensorFlow, Dask, CuPy, MXNet "
+        "(mxnet.numpy) and array_api_strict, "
         "any object with __array_namespace__, and ignores Python bool/int/float/complex "
         f"scalars and None.{hint}"
     )

@@ -3,10 +3,13 @@
 ``grad``, ``value_and_grad`` and ``vjp`` record the function under
 ``mx.autograd.record()`` on fresh copies of the differentiated leaves (with
 ``attach_grad``), so the caller's arrays are untouched. Arguments may be
-pytrees of arrays, as on the other backends. MXNet 1.9's autograd cannot
-differentiate a backward pass that was not itself recorded for higher order
-in every operator, and has no forward mode: ``jvp``, ``jacobian``, ``hessian``
-and ``custom_vjp`` raise ``NotImplementedError`` naming what works.
+pytrees of arrays, as on the other backends. MXNet 1.9's autograd has no
+forward mode, and a gradient of a gradient needs every operator's backward
+pass to be differentiable, which those of ``mxnet.numpy``'s ``sum``, ``add``
+and ``multiply`` are not ("Operator _backward_np_sum is non-differentiable",
+measured on 1.9.1; elementwise ``sin``, ``exp``, ``log`` are): ``jvp``,
+``jacobian``, ``hessian`` and ``custom_vjp`` raise ``NotImplementedError``
+naming what works.
 """
 
 from __future__ import annotations
@@ -133,7 +136,8 @@ def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
 def _unsupported(what: str) -> NotImplementedError:
     return NotImplementedError(
         f"xport.autodiff.{what} is not available for MXNet arrays: MXNet 1.9's autograd has "
-        "reverse mode only (no forward mode, no higher-order rules for most operators); "
+        "reverse mode only (no forward mode, and the backward passes of mxnet.numpy's sum, "
+        "add and multiply are not differentiable, so no gradient of a gradient); "
         "grad, value_and_grad, vjp and stop_gradient work")
 
 

@@ -51,17 +51,33 @@ def _layered(flat: Any, positions: Any, values: Any, op: str) -> Any:
     return flat
 
 
+def _host_index(idx: Any) -> Any:
+    """``idx`` with its MXNet arrays as NumPy arrays (a host read each)."""
+    if isinstance(idx, tuple):
+        return tuple(_host_index(i) for i in idx)
+    return idx.asnumpy() if isinstance(idx, _np.ndarray) else idx
+
+
 def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
-    """``x`` updated at ``idx`` by ``op`` with ``values``; a copy unless ``in_place``."""
+    """``x`` updated at ``idx`` by ``op`` with ``values``; a copy unless ``in_place``.
+
+    The positions ``idx`` selects are found by NumPy's indexing of the flat
+    positions on the host (the index's arrays are read there): MXNet's own
+    indexing places the axes of an integer array beside ``None`` elsewhere than
+    NumPy and the standard do, and rejects some such keys.
+    """
     out = x if in_place else x.copy()
+    chosen = np.arange(x.size, dtype=np.int64).reshape(x.shape)[_host_index(idx)]
+    positions = _np.array(chosen.reshape(-1), dtype="int64", ctx=x.ctx)
+    if not isinstance(values, _np.ndarray):
+        values = _wrappers.asarray(values, dtype=x.dtype, device=x.ctx)
+    values = _np.broadcast_to(values.astype(x.dtype, copy=False), chosen.shape).reshape(-1)
+    flat = out.reshape(-1)
     if op == "set":
-        out[idx] = values
-        return out
-    positions = _np.arange(x.size, dtype="int64", ctx=x.ctx).reshape(x.shape)[idx]
-    values = _np.broadcast_to(_wrappers.asarray(values, dtype=x.dtype, device=x.ctx)
-                              if not isinstance(values, _np.ndarray) else values,
-                              positions.shape)
-    flat = _layered(out.reshape(-1), positions.reshape(-1), values.reshape(-1), op)
+        if positions.shape[0]:
+            flat[positions] = values
+    else:
+        flat = _layered(flat, positions, values, op)
     result = flat.reshape(x.shape)
     if in_place:
         x[...] = result

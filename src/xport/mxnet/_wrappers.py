@@ -26,6 +26,7 @@ import mxnet as mx
 import numpy as np
 
 from .._common.accumulation import accumulation_dtype_name
+from .._common.axis_args import normalize_axes
 from .._common.copying import copy_required
 from .._common.dtype_info import make_can_cast
 from .._common.dtype_limits import make_finfo, make_iinfo
@@ -34,6 +35,7 @@ from .._common.kinds import make_isdtype
 from .._common.promotion import make_result_type
 from .._common.reductions import ShapeOps, make_reduction
 from .._common.results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from .._common.shapes import check_shape, check_sizes
 from .._common.signed_zeros import make_floor_divide, make_remainder
 from .._common.tuples import make_broadcast_arrays, make_meshgrid
 from . import _info
@@ -143,23 +145,19 @@ def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = 
     return mnp.array(obj, dtype=dtype, ctx=ctx)
 
 
-def _creation(native: _F, name: str, doc: str, *, default: Callable[..., Any] | None = None
-              ) -> _F:
-    """``native`` with ``device`` for ``ctx`` and the dtype ``default(*args)``."""
+def _creation(native: _F, name: str) -> _F:
+    """``native(shape)`` with the standard's ``device`` keyword for ``ctx``."""
 
-    def create(*args: Any, dtype: DType | None = None, device: Device | None = None,
-               **kwargs: Any) -> Array:
-        if dtype is None and default is not None:
-            dtype = default(*args, **kwargs)
-        return native(*args, dtype=dtype, ctx=context(device), **kwargs)
+    def create(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+               device: Device | None = None) -> Array:
+        check_shape(shape, f"{name}()")  # MXNet's shape inference fails obscurely
+        return native(shape, dtype=_info.default_dtype("real floating") if dtype is None
+                      else dtype, ctx=context(device))
 
     create.__name__ = create.__qualname__ = name
-    create.__doc__ = doc
+    create.__doc__ = (f"``mxnet.numpy.{name}`` of ``shape``.\n\nDeviation fixed: the "
+                      "standard's ``device`` keyword (MXNet's ``ctx``).")
     return create
-
-
-def _float_default(*args: Any, **kwargs: Any) -> Any:
-    return _info.default_dtype("real floating")
 
 
 def _arange_default(start: Any, stop: Any = None, step: Any = 1) -> Any:
@@ -167,10 +165,6 @@ def _arange_default(start: Any, stop: Any = None, step: Any = 1) -> Any:
     if all(isinstance(v, int) or v is None for v in numbers):
         return _info.default_dtype("integral")
     return _info.default_dtype("real floating")
-
-
-def _full_default(shape: Any, fill_value: Any) -> Any:
-    return _default_of_scalar(fill_value)
 
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
@@ -190,8 +184,16 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     # The length as NumPy computes it, the values start + i * step in float64
     # rounded once: MXNet computes both in float32.
     count = max(math.ceil((stop - start) / step), 0)
-    values = mnp.arange(count, dtype="float64", ctx=context(device)) * step + start
-    return values.astype(dtype)
+    ctx = context(device)
+    return _float64_steps(count, step, start, ctx).astype(dtype)
+
+
+def _float64_steps(count: int, step: float, start: float, ctx: Any) -> Array:
+    """``start + i * step`` for ``i < count`` in float64. The Python numbers
+    enter as 0-d arrays: MXNet's scalar operands lose float64 digits
+    (``x + 5.203440778401782e-268`` adds ``5.203440778401783e-268``)."""
+    return (mnp.arange(count, dtype="float64", ctx=ctx) * mnp.array(step, dtype="float64", ctx=ctx)
+            + mnp.array(start, dtype="float64", ctx=ctx))
 
 
 def full(shape: int | tuple[int, ...], fill_value: bool | int | float, *,
@@ -202,6 +204,7 @@ def full(shape: int | tuple[int, ...], fill_value: bool | int | float, *,
     default integer dtype), takes ``ctx`` for ``device`` and rejects fill
     values outside float32's normal range.
     """
+    check_shape(shape, "full()")
     if dtype is None:
         dtype = _default_of_scalar(fill_value)
     # A 0-d array first: MXNet's full rejects values its float32 parser
@@ -238,8 +241,10 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
         dtype: DType | None = None, device: Device | None = None) -> Array:
     """The ``n_rows`` x ``n_cols`` matrix with ones on diagonal ``k``.
 
-    Deviation fixed: ``device`` (MXNet's ``ctx``).
+    Deviations fixed: ``device`` (MXNet's ``ctx``); a negative size raises
+    ``ValueError`` naming it (MXNet: an MXNetError).
     """
+    check_sizes("eye()", n_rows=n_rows, n_cols=n_cols)
     return mnp.eye(n_rows, n_cols, k=k, dtype=dtype or _info.default_dtype("real floating"),
                    ctx=context(device))
 
@@ -249,11 +254,22 @@ def linspace(start: int | float, stop: int | float, /, num: int, *,
              endpoint: bool = True) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
 
-    Deviation fixed: ``device`` (MXNet's ``ctx``).
+    Deviations fixed: ``device`` (MXNet's ``ctx``); the values are
+    ``start + i * step`` computed in float64 and rounded once, with ``start``
+    and (with ``endpoint``) ``stop`` exact at the ends, as NumPy computes them
+    (MXNet's ``linspace`` rounds ``start`` itself in float64).
     """
-    return mnp.linspace(start, stop, num, endpoint=endpoint,
-                        dtype=dtype or _info.default_dtype("real floating"),
-                        ctx=context(device))
+    check_sizes("linspace()", num=num)
+    dtype = dtype or _info.default_dtype("real floating")
+    ctx = context(device)
+    if num == 0:
+        return mnp.zeros((0,), dtype=dtype, ctx=ctx)
+    div = num - 1 if endpoint else num
+    step = (stop - start) / div if div > 0 else 0.0
+    values = _float64_steps(num, step, start, ctx)
+    if endpoint and num > 1:
+        values[-1] = mnp.array(stop, dtype="float64", ctx=ctx)
+    return values.astype(dtype)
 
 
 def _tri_mask(x: Array, k: int, upper: bool) -> Array:
@@ -298,17 +314,21 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True,
 def from_dlpack(x: Any, /, *, device: Device | None = None, copy: bool | None = None) -> Array:
     """An MXNet array of the DLPack-exporting ``x``.
 
-    Deviation fixed: MXNet reads DLPack capsules only (``mx.np.from_dlpack``);
-    an object with ``__dlpack__`` is asked for its capsule first.
+    Deviations fixed: MXNet reads DLPack capsules only (``mx.nd.from_dlpack``,
+    legacy arrays), so an object with ``__dlpack__`` is asked for its capsule
+    first and the result viewed as an ``mxnet.numpy`` array; MXNet's own arrays
+    (which export no ``__dlpack__``) are returned as they are, or copied.
     """
+    if isinstance(x, mnp.ndarray):
+        return asarray(x, device=device, copy=copy)
     capsule = x.__dlpack__() if hasattr(x, "__dlpack__") else x
-    out = mnp.from_dlpack(capsule)
+    out = _nd.from_dlpack(capsule).as_np_ndarray()
     return asarray(out, device=device, copy=copy) if device is not None or copy else out
 
 
 # -- elementwise ----------------------------------------------------------------
 
-def _bool_via_uint8(native: _F, carriers: dict[Any, str] | None = None) -> _F:
+def bool_via_uint8(native: _F, carriers: dict[Any, str] | None = None) -> _F:
     """``native`` for boolean arrays too: MXNet has no boolean kernels for
     data movement (flip, transpose, roll, tile, take, ...: "Unknown type enum
     7") nor bitwise functions; booleans travel as uint8 and come back as bool.
@@ -358,11 +378,11 @@ def _where(condition: Array, x1: Array, x2: Array) -> Array:
 
 # mxnet.numpy's data movement, for boolean arrays too.
 mv: Any = types.SimpleNamespace(
-    **{name: _bool_via_uint8(getattr(mnp, name)) for name in (
+    **{name: bool_via_uint8(getattr(mnp, name)) for name in (
         "flip", "moveaxis", "transpose", "roll", "tile", "take", "swapaxes", "repeat",
         "sort", "broadcast_to", "expand_dims", "squeeze")},
     # take_along_axis has no int8 kernel either.
-    take_along_axis=_bool_via_uint8(mnp.take_along_axis, {np.dtype("int8"): "int32"}),
+    take_along_axis=bool_via_uint8(mnp.take_along_axis, {np.dtype("int8"): "int32"}),
     concatenate=_bool_list_via_uint8(mnp.concatenate),
     stack=_bool_list_via_uint8(mnp.stack), where=_where)
 
@@ -444,8 +464,8 @@ _BINARY_NATIVES: dict[str, _F] = {
     "remainder": make_remainder(_remainder, cast(types.ModuleType,
                                                  types.SimpleNamespace(copysign=_copysign))),
     "atan2": mnp.arctan2, "copysign": _copysign, "hypot": mnp.hypot,
-    "bitwise_and": _bool_via_uint8(mnp.bitwise_and), "bitwise_or": _bool_via_uint8(mnp.bitwise_or),
-    "bitwise_xor": _bool_via_uint8(mnp.bitwise_xor),
+    "bitwise_and": bool_via_uint8(mnp.bitwise_and), "bitwise_or": bool_via_uint8(mnp.bitwise_or),
+    "bitwise_xor": bool_via_uint8(mnp.bitwise_xor),
     "logical_and": _logical(mnp.bitwise_and), "logical_or": _logical(mnp.bitwise_or),
     "logical_xor": _logical(mnp.bitwise_xor), "logaddexp": _logaddexp,
     "floor_divide": make_floor_divide(_floor_divide_native, mx.np),
@@ -553,6 +573,7 @@ def _std_var(native: _F, name: str) -> _F:
 
     def spread(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
                correction: int | float = 0.0, keepdims: bool = False) -> Array:
+        x = _floating(x)
         if float(correction).is_integer():
             return reduce(x, axis, keepdims, ddof=int(correction))
         # MXNet's ddof is an int: a fractional correction rescales the
@@ -565,19 +586,31 @@ def _std_var(native: _F, name: str) -> _F:
 
     spread.__name__ = spread.__qualname__ = name
     spread.__doc__ = (f"The {'standard deviation' if name == 'std' else 'variance'} of ``x`` "
-                      "over ``axis``.\n\nDeviation fixed: ``correction`` (MXNet's ``ddof``, an int "
-                      "only) and ``axis=()``.")
+                      "over ``axis``.\n\nDeviations fixed: ``correction`` (MXNet's ``ddof``, "
+                      "an int only), ``axis=()``, and integer or boolean ``x`` computed in the "
+                      "default floating dtype (MXNet keeps integers).")
     return spread
+
+
+def _floating(x: Array) -> Array:
+    """``x``, or integer/boolean ``x`` in the default floating dtype (the
+    standard leaves their statistics open; NumPy computes them in floating
+    point, and xport does on every backend)."""
+    if x.dtype.kind == "f":
+        return x
+    return x.astype(_info.default_dtype("real floating"))
 
 
 def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
          keepdims: bool = False) -> Array:
     """The arithmetic mean of ``x`` over ``axis``: the sum over the count.
 
-    Deviation fixed: MXNet's ``mean`` reduces over every axis for ``axis=()``.
-    Deviation left: MXNet's compensated sums make a sum (so a mean) of
-    infinities of one sign NaN.
+    Deviations fixed: MXNet's ``mean`` reduces over every axis for ``axis=()``;
+    integer and boolean ``x`` give the default floating dtype, as NumPy's
+    (MXNet keeps integers, and has no boolean kernel). Deviation left: MXNet's
+    compensated sums make a sum (so a mean) of infinities of one sign NaN.
     """
+    x = _floating(x)
     axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
     count = math.prod(x.shape[a] for a in axes)
     total = _SUM(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
@@ -623,7 +656,8 @@ def _cumulative(native: _F, name: str) -> _F:
             dtype = _accumulation_dtype(x)
         if x.ndim == 0:
             raise ValueError(f"{name}() needs an array of at least one dimension")
-        axis %= x.ndim  # MXNet's cumsum fails on axis=-1 for some shapes
+        # MXNet's cumsum fails on axis=-1 for some shapes (and wraps invalid ones).
+        (axis,) = normalize_axes((axis,), x.ndim)
         out = native(x.astype(dtype, copy=False), axis=axis)
         if include_initial:
             shape = list(x.shape)
@@ -666,6 +700,8 @@ def _slice(x: Array, axis: int, start: int, stop: int) -> Array:
 
 def _arg(native: _F, name: str) -> _F:
     def arg(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+        if axis is not None:
+            (axis,) = normalize_axes((axis,), x.ndim)
         out = native(x, axis=axis)
         if keepdims:
             out = out.reshape((1,) * x.ndim) if axis is None else mv.expand_dims(out, axis)
@@ -673,7 +709,8 @@ def _arg(native: _F, name: str) -> _F:
 
     arg.__name__ = arg.__qualname__ = name
     arg.__doc__ = (f"Indices of the {name[3:]}imum of ``x`` along ``axis``.\n\n"
-                   "Deviation fixed: MXNet has no ``keepdims``.")
+                   "Deviations fixed: MXNet has no ``keepdims``; an axis out of range "
+                   "raises ``IndexError`` (MXNet: an MXNetError).")
     return arg
 
 
@@ -740,7 +777,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
         return x.copy()
     axes = tuple(range(x.ndim)) if axis is None else (
         (axis,) if isinstance(axis, int) else axis)
-    return mv.flip(x, axis=tuple(a % x.ndim for a in axes))
+    return mv.flip(x, axis=normalize_axes(axes, x.ndim))
 
 
 def roll(x: Array, /, shift: int | tuple[int, ...], *,
@@ -753,7 +790,8 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *,
     if axis == ():
         return x.copy()
     if axis is not None and x.ndim:
-        axis = axis % x.ndim if isinstance(axis, int) else tuple(a % x.ndim for a in axis)
+        axis = (normalize_axes((axis,), x.ndim)[0] if isinstance(axis, int)
+                else normalize_axes(axis, x.ndim))
     return mv.roll(x, shift, axis=axis)
 
 
@@ -776,8 +814,10 @@ def real(x: Array, /) -> Array:
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Split ``x`` along ``axis`` into a tuple of arrays.
 
-    Deviation fixed: MXNet has no ``unstack``.
+    Deviation fixed: MXNet has no ``unstack`` (and its ``moveaxis`` crashes the
+    process on an axis out of range: checked here first).
     """
+    (axis,) = normalize_axes((axis,), x.ndim)
     moved = mv.moveaxis(x, axis, 0)
     return tuple(moved[i] for i in range(moved.shape[0]))
 
@@ -895,7 +935,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     if axis is None:
         x, axis = x.reshape(-1), 0
     if len(counts) == 1:
-        return mv.repeat(x, int(counts[0]), axis=axis)
+        return repeat(x, int(counts[0]), axis=axis)
     index = mnp.array(np.repeat(np.arange(len(counts)), counts), dtype="int64", ctx=x.ctx)
     return mv.take(x, index, axis=axis)
 
@@ -910,6 +950,9 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
         if x.ndim != 1:
             raise ValueError("take() needs axis= for arrays of more than one dimension")
         axis = 0
+    if indices.dtype.kind not in "iu":
+        raise TypeError(f"take() needs integer indices; got {indices.dtype}")
+    (axis,) = normalize_axes((axis,), x.ndim)
     return mv.take(x, _indices(indices, x.shape[axis]), axis=axis)
 
 
@@ -962,7 +1005,7 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
     """
     if x.ndim == 0:
         return x.copy()
-    axis %= x.ndim  # MXNet's sort fails on axis=-1 for some shapes
+    (axis,) = normalize_axes((axis,), x.ndim)  # MXNet's sort fails on axis=-1 for some shapes
     if not descending:
         return mv.sort(x, axis=axis)
     return mv.flip(mv.sort(x, axis=axis), axis=axis)
@@ -979,7 +1022,7 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
     """
     if x.ndim == 0 or x.size == 0:
         return mnp.zeros(x.shape, dtype="int64", ctx=x.ctx)
-    axis %= x.ndim
+    (axis,) = normalize_axes((axis,), x.ndim)
     n = x.shape[axis]
     order = mnp.argsort(x, axis=axis)
     ranked = mv.take_along_axis(x, order, axis)
@@ -994,33 +1037,50 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
     return mv.take_along_axis(order, mnp.argsort(key, axis=axis), axis)
 
 
+def _unique(x: Array, **flags: bool) -> Any:
+    """``mxnet.numpy.unique``, for booleans too (as uint8: only the values
+    come back as bool, the indices and counts stay int64)."""
+    if x.dtype != _BOOL:
+        return mnp.unique(x, **flags)
+    out = mnp.unique(x.astype("uint8"), **flags)
+    if isinstance(out, (tuple, list)):
+        return (out[0].astype("bool"), *out[1:])
+    return out.astype("bool")
+
+
 def unique_all(x: Array, /) -> UniqueAllResult:
     """Distinct values of ``x``, first indices, inverse indices and counts.
 
     Deviations fixed: MXNet has ``unique`` with flags (tuple results);
-    ``inverse_indices`` has ``x``'s shape.
+    ``inverse_indices`` has ``x``'s shape; booleans (MXNet has no boolean
+    kernel for ``unique``). Deviation left: MXNet merges NaNs into one value
+    (the standard counts each NaN as distinct).
     """
-    values, indices, inverse, counts = mnp.unique(x.reshape(-1), return_index=True,
-                                                  return_inverse=True, return_counts=True)
+    values, indices, inverse, counts = _unique(x.reshape(-1), return_index=True,
+                                               return_inverse=True, return_counts=True)
     return UniqueAllResult(values, indices, inverse.reshape(x.shape), counts)
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:
     """Distinct values of ``x`` and their counts (see :func:`unique_all`)."""
-    values, counts = mnp.unique(x.reshape(-1), return_counts=True)
+    values, counts = _unique(x.reshape(-1), return_counts=True)
     return UniqueCountsResult(values, counts)
 
 
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
     """Distinct values of ``x`` and the indices that rebuild ``x`` from them
     (see :func:`unique_all`)."""
-    values, inverse = mnp.unique(x.reshape(-1), return_inverse=True)
+    values, inverse = _unique(x.reshape(-1), return_inverse=True)
     return UniqueInverseResult(values, inverse.reshape(x.shape))
 
 
 def unique_values(x: Array, /) -> Array:
-    """The distinct values of ``x``, ascending."""
-    return mnp.unique(x.reshape(-1))
+    """The distinct values of ``x``, ascending.
+
+    Deviations fixed: booleans (MXNet has no boolean kernel for ``unique``);
+    see :func:`unique_all`.
+    """
+    return _unique(x.reshape(-1))
 
 
 # -- products ------------------------------------------------------------------
@@ -1033,12 +1093,14 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     """
     if x1.dtype != x2.dtype:
         x1, x2 = _promoted([x1, x2])
-    if x1.dtype.kind == "f":
-        return mnp.matmul(x1, x2)
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError("matmul() does not take 0-d arrays")
     a = x1.reshape(1, -1) if x1.ndim == 1 else x1
     b = x2.reshape(-1, 1) if x2.ndim == 1 else x2
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError(f"matmul(): shapes {x1.shape} and {x2.shape} do not align")
+    if x1.dtype.kind == "f":
+        return mnp.matmul(x1, x2)
     if a.shape[-1] != b.shape[-2]:
         raise ValueError(f"matmul(): shapes {x1.shape} and {x2.shape} do not align")
     # Summed in int64 (MXNet's sum has no uint8 output), wrapped back.
@@ -1055,17 +1117,28 @@ def tensordot(x1: Array, x2: Array, /, *,
               axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
     """The tensor contraction of ``x1`` and ``x2`` over ``axes``.
 
-    Deviation fixed: operands promote by the standard's rules first.
+    Deviations fixed: operands promote by the standard's rules first; integer
+    contractions are exact (see :func:`matmul`); axes are checked first (MXNet
+    aborts the process on more axes than an operand has).
     """
     if x1.dtype != x2.dtype:
         x1, x2 = _promoted([x1, x2])
+    if isinstance(axes, int):
+        if not 0 <= axes <= min(x1.ndim, x2.ndim):
+            raise ValueError(f"tensordot(): axes={axes} needs 0 <= axes <= the operands' "
+                             f"dimensions ({x1.ndim} and {x2.ndim})")
+        a1 = list(range(x1.ndim - axes, x1.ndim))
+        a2 = list(range(axes))
+    else:
+        a1 = list(normalize_axes(axes[0], x1.ndim))
+        a2 = list(normalize_axes(axes[1], x2.ndim))
+        if len(a1) != len(a2):
+            raise ValueError(f"tensordot(): axes {axes!r} pair {len(a1)} axes of x1 with "
+                             f"{len(a2)} of x2")
+    if any(x1.shape[i] != x2.shape[j] for i, j in zip(a1, a2, strict=True)):
+        raise ValueError(f"tensordot(): shapes {x1.shape} and {x2.shape} do not align on "
+                         f"axes {axes!r}")
     if x1.dtype.kind != "f":
-        if isinstance(axes, int):
-            a1 = list(range(x1.ndim - axes, x1.ndim))
-            a2 = list(range(axes))
-        else:
-            a1 = [a % x1.ndim for a in axes[0]]
-            a2 = [a % x2.ndim for a in axes[1]]
         r1 = [i for i in range(x1.ndim) if i not in a1]
         r2 = [i for i in range(x2.ndim) if i not in a2]
         k = math.prod(x1.shape[i] for i in a1)
@@ -1073,28 +1146,36 @@ def tensordot(x1: Array, x2: Array, /, *,
         right = mv.transpose(x2, a2 + r2).reshape(k, -1)
         out = matmul(left, right)
         return out.reshape(tuple(x1.shape[i] for i in r1) + tuple(x2.shape[i] for i in r2))
-    return mnp.tensordot(x1, x2, axes=axes)
+    return mnp.tensordot(x1, x2, axes=(a1, a2))
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """The dot product of ``x1`` and ``x2`` along ``axis`` (broadcasting).
 
-    Deviation fixed: MXNet has no ``vecdot``.
+    Deviation fixed: MXNet has no ``vecdot``. Integer products are summed in
+    int64 and wrapped back (MXNet's sum has no uint8 output).
     """
     if x1.dtype != x2.dtype:
         x1, x2 = _promoted([x1, x2])
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError(f"vecdot(): axis {axis} has lengths {x1.shape[axis]} and "
                          f"{x2.shape[axis]}")
-    return mnp.sum(x1 * x2, axis=axis, dtype=x1.dtype)
+    if x1.dtype.kind == "f":
+        return mnp.sum(x1 * x2, axis=axis, dtype=x1.dtype)
+    return mnp.sum(x1 * x2, axis=axis, dtype="int64").astype(x1.dtype)
 
 
 def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
          append: Array | None = None) -> Array:
     """The ``n``-th forward difference of ``x`` along ``axis``.
 
-    Deviation fixed: ``prepend``/``append`` of another dtype promote first.
+    Deviations fixed: ``prepend``/``append`` of another dtype promote first; a
+    negative ``n`` or an axis out of range raise (MXNet has no ``diff`` of
+    this form).
     """
+    if n < 0:
+        raise ValueError(f"diff(): n must be non-negative; got n={n}")
+    (axis,) = normalize_axes((axis,), x.ndim)
     if n == 0:
         return x
     parts = [a for a in (prepend, x, append) if a is not None]
@@ -1102,7 +1183,7 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
         x = mv.concatenate(_promoted(parts), axis=axis)
     for _ in range(n):
         size = x.shape[axis]
-        x = _slice(x, axis % x.ndim, 1, size) - _slice(x, axis % x.ndim, 0, size - 1)
+        x = _slice(x, axis, 1, size) - _slice(x, axis, 0, size - 1)
     return x
 
 
@@ -1137,9 +1218,7 @@ def _main() -> dict[str, Any]:
     }
     found.update({name: _like(getattr(mnp, name[:-5]), name)
                   for name in ("empty_like", "ones_like", "zeros_like")})
-    found.update({name: _creation(getattr(mnp, name), name,
-                                  f"``mxnet.numpy.{name}`` with the standard's ``device`` "
-                                  "keyword (MXNet's ``ctx``).", default=_float_default)
+    found.update({name: _creation(getattr(mnp, name), name)
                   for name in ("empty", "ones", "zeros")})
     found.update(_binaries())
     found["flip"], found["roll"] = flip, roll

@@ -126,8 +126,12 @@ def solve(x1: Array, x2: Array, /) -> Array:
     """Solve ``x1 @ out = x2``; a 1-d ``x2`` is a vector, anything else a
     (stack of) matrix, batch dimensions broadcast.
 
-    Deviation fixed: MXNet guesses vectors from the number of dimensions.
+    Deviations fixed: MXNet guesses vectors from the number of dimensions; a
+    dtype MXNet's linalg has no kernel for (float16) raises ``TypeError``.
     """
+    if x1.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"linalg.solve(): MXNet's linalg computes in float32 and float64 "
+                        f"only; got {x1.dtype.name} (cast with astype first)")
     vector = x2.ndim == 1
     b = _np.expand_dims(x2, -1) if vector else x2
     batch = _wrappers.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
@@ -137,8 +141,28 @@ def solve(x1: Array, x2: Array, /) -> Array:
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
-    """The diagonal ``offset`` of each matrix of ``x``."""
-    return _np.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+    """The diagonal ``offset`` of each matrix of ``x``.
+
+    Deviation fixed: boolean matrices (MXNet has no boolean kernel for it).
+    """
+    return _diagonal(x, offset=offset, axis1=-2, axis2=-1)
+
+
+_diagonal = _wrappers.bool_via_uint8(_np.diagonal)
+
+
+def _no_complex(name: str) -> Any:
+    def refuse(x: Array, /) -> Any:
+        raise TypeError(
+            f"linalg.{name}(): the standard's eigenvalues of a general matrix are complex "
+            "(complex64/complex128), and MXNet has no complex dtypes (mxnet.numpy.linalg."
+            f"{name} returns real parts and fails on complex eigenvalues); use linalg.eigh "
+            "for symmetric matrices")
+
+    refuse.__name__ = refuse.__qualname__ = name
+    refuse.__doc__ = (f"Not available on MXNet: raises ``TypeError``.\n\nDeviation: the "
+                      f"standard's ``{name}`` returns complex arrays, which MXNet cannot hold.")
+    return refuse
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
@@ -152,8 +176,11 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
 def outer(x1: Array, x2: Array, /) -> Array:
     """The outer product of two vectors.
 
-    Deviation fixed: operands promote by the standard's rules.
+    Deviation fixed: operands promote by the standard's rules; anything but
+    two vectors raises ``ValueError``.
     """
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError(f"outer() takes two 1-d arrays; got shapes {x1.shape} and {x2.shape}")
     return _wrappers.MAIN["multiply"](_np.expand_dims(x1, -1), _np.expand_dims(x2, 0))
 
 
@@ -226,7 +253,8 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False,
 def _found() -> dict[str, Any]:
     main = _wrappers.MAIN
     return {
-        "cholesky": cholesky, "det": det, "eigh": eigh, "qr": qr, "slogdet": slogdet,
+        "cholesky": cholesky, "det": det, "eigh": eigh, "eig": _no_complex("eig"),
+        "eigvals": _no_complex("eigvals"), "qr": qr, "slogdet": slogdet,
         "svd": svd, "svdvals": svdvals, "matrix_rank": matrix_rank, "pinv": pinv,
         "solve": solve, "diagonal": diagonal, "trace": trace, "outer": outer, "cross": cross,
         "vector_norm": vector_norm, "matrix_norm": matrix_norm, "matmul": main["matmul"],

@@ -1,0 +1,77 @@
+"""pytest plugin for the official suite's runs on xport.mxnet.
+
+**No complex dtypes.** MXNet has none. The suite has a switch for dtypes a
+library lacks, ``ARRAY_API_TESTS_SKIP_DTYPES``, which this plugin sets to the
+complex dtypes (unless it is set already). At the pinned commit the switch
+cannot cover them: ``array_api_tests/dtype_helpers.py`` computes
+``widest_complex_dtype`` at import as ``max()`` of the complex dtypes found,
+which raises ``ValueError`` on an empty list, so no test can even be collected.
+This plugin loads that one module with that one statement given ``max()``'s
+``default`` (``None``: no widest complex dtype); the module is otherwise the
+suite's own, and every other test and helper is unchanged.
+
+**Errors where they happen.** MXNet's default engine runs operators
+asynchronously and reports an operator's failure at the next read of any array,
+so a failure the suite provokes in one test surfaced in a later one (a
+``test_qr`` that passes alone failed after others with "Expected double v.s.
+given float"). The plugin sets ``MXNET_ENGINE_TYPE=NaiveEngine`` (unless set),
+MXNet's synchronous engine: the same kernels and results, each error raised by
+the call that caused it.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from types import ModuleType
+
+os.environ.setdefault("ARRAY_API_TESTS_SKIP_DTYPES", "complex64,complex128")
+os.environ.setdefault("MXNET_ENGINE_TYPE", "NaiveEngine")
+
+_MODULE = "array_api_tests.dtype_helpers"
+_STATEMENT = """widest_complex_dtype = max(
+    [(dt, dtype_nbits[dt]) for dt in complex_dtypes], key=lambda x: x[1]
+)[0]"""
+_PATCHED = """widest_complex_dtype = max(
+    [(dt, dtype_nbits[dt]) for dt in complex_dtypes], key=lambda x: x[1],
+    default=(None, 0))[0]"""
+
+
+class _Loader(importlib.abc.Loader):
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        with open(self.path, encoding="utf-8") as f:
+            source = f.read()
+        if _STATEMENT not in source:
+            raise ImportError(f"{self.path}: the widest_complex_dtype statement this plugin "
+                              "patches is not there (another suite commit?); run without "
+                              "-p conformance._mxnet_official")
+        code = compile(source.replace(_STATEMENT, _PATCHED), self.path, "exec")
+        exec(code, module.__dict__)  # the suite's own module, one statement changed
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname != _MODULE:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(fullname)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.origin is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, spec.origin,
+                                                      loader=_Loader(spec.origin))
+
+
+sys.meta_path.insert(0, _Finder())
