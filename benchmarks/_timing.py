@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import timeit
 import types
@@ -86,6 +87,23 @@ def set_torch_threads(threads: int, backends: list[str]) -> None:
         import torch
 
         torch.set_num_threads(threads)
+
+
+def steady_allocator() -> bool:
+    """Keep freed blocks of up to 32 MiB in the process (glibc ``mallopt``: no
+    ``mmap`` per large block, no trimming). glibc's adaptive threshold
+    otherwise maps and unmaps the temporaries of some runs and not others:
+    the same two PyTorch programs timed 4.9 ms in one process and 6.7 ms in
+    the next, and one contender of a pair could pay the page faults alone
+    (+28 % for identical kernels). False where there is no glibc."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3
+    limit = 32 << 20  # glibc's largest mmap threshold on 64-bit
+    return bool(libc.mallopt(m_mmap_threshold, limit)) and \
+        bool(libc.mallopt(m_trim_threshold, 2 * limit))
 
 
 def own_code(f: Callable[..., Any]) -> Callable[..., Any]:

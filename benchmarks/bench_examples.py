@@ -30,6 +30,7 @@ from benchmarks._timing import (
     compare_us,
     own_code,
     set_torch_threads,
+    steady_allocator,
     table,
 )
 
@@ -178,6 +179,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
     set_torch_threads(args.torch_threads, wanted)
+    steady_allocator()
     measured = rows(wanted, args.quick)
     print(table(measured, [("function", "function"), ("backend", "backend"), ("mode", "mode"),
                            ("native us", "native us"), ("xport us", "xport us"),

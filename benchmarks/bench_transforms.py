@@ -36,6 +36,7 @@ from benchmarks._timing import (
     compare_us,
     own_code,
     set_torch_threads,
+    steady_allocator,
     table,
 )
 from xport.autodiff import grad
@@ -169,6 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
     set_torch_threads(args.torch_threads, wanted)
+    steady_allocator()
     measured: list[Row] = []
     for backend in wanted:
         if backend in ("jax", "torch", "tensorflow"):
