@@ -210,8 +210,10 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         # The kernels check every id: with all in range (the usual case) no
         # extra pass; otherwise fall through to the spare bucket.
         try:
+            # In place into the fresh buffer (as the hand-written version does);
+            # torch.func transforms, excluded here, refuse that for batched data.
             return _segment_into(torch.full((num_segments, *shape), fill, dtype=dtype,
-                                            device=data.device), op, ids, data)
+                                            device=data.device), op, ids, data, in_place=True)
         except _OUT_OF_RANGE:
             pass
     valid = (ids >= 0) & (ids < num_segments)
@@ -220,10 +222,12 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     return _segment_into(out, op, ids, data)[:num_segments]
 
 
-def _segment_into(out: torch.Tensor, op: str, ids: torch.Tensor,
-                  data: torch.Tensor) -> torch.Tensor:
+def _segment_into(out: torch.Tensor, op: str, ids: torch.Tensor, data: torch.Tensor, *,
+                  in_place: bool = False) -> torch.Tensor:
     if op == "sum":
-        return out.index_add(0, ids, data)
+        return out.index_add_(0, ids, data) if in_place else out.index_add(0, ids, data)
     expanded = ids.to(torch.int64).reshape(-1, *([1] * (data.ndim - 1))).expand_as(data)
-    return out.scatter_reduce(0, expanded, data, reduce="amax" if op == "max" else "amin",
-                              include_self=True)
+    reduce = "amax" if op == "max" else "amin"
+    if in_place:
+        return out.scatter_reduce_(0, expanded, data, reduce=reduce, include_self=True)
+    return out.scatter_reduce(0, expanded, data, reduce=reduce, include_self=True)
