@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import functools
+import importlib.util
 import timeit
 import types
 from collections.abc import Callable
@@ -104,6 +106,24 @@ def steady_allocator() -> bool:
     limit = 32 << 20  # glibc's largest mmap threshold on 64-bit
     return bool(libc.mallopt(m_mmap_threshold, limit)) and \
         bool(libc.mallopt(m_trim_threshold, 2 * limit))
+
+
+def parse_run_options(description: str, backends: str,
+                      argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
+    """The options every interleaved benchmark takes (``--backends``,
+    ``--quick``, ``--json``, ``--torch-threads``), parsed, and the backends
+    asked for that are installed; applies the PyTorch threads and
+    :func:`steady_allocator`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--backends", default=backends)
+    parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer rounds")
+    parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    add_torch_threads_option(parser)
+    args = parser.parse_args(argv)
+    wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
+    set_torch_threads(args.torch_threads, wanted)
+    steady_allocator()
+    return args, wanted
 
 
 def own_code(f: Callable[..., Any]) -> Callable[..., Any]:

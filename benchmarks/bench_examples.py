@@ -12,8 +12,6 @@ Per function and backend: time(xport) / time(native) - 1, eager and compiled
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import os
 import statistics
 from collections.abc import Callable
@@ -26,11 +24,9 @@ from examples.native import NATIVE
 import xport
 from benchmarks._record import write_json
 from benchmarks._timing import (
-    add_torch_threads_option,
     compare_us,
     own_code,
-    set_torch_threads,
-    steady_allocator,
+    parse_run_options,
     table,
 )
 
@@ -171,15 +167,8 @@ def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,dask")
-    parser.add_argument("--quick", action="store_true", help="smaller inputs")
-    parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
-    add_torch_threads_option(parser)
-    args = parser.parse_args(argv)
-    wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
-    set_torch_threads(args.torch_threads, wanted)
-    steady_allocator()
+    args, wanted = parse_run_options(__doc__.splitlines()[0],
+                                     "numpy,torch,jax,tensorflow,dask", argv)
     measured = rows(wanted, args.quick)
     print(table(measured, [("function", "function"), ("backend", "backend"), ("mode", "mode"),
                            ("native us", "native us"), ("xport us", "xport us"),

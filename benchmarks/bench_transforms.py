@@ -20,8 +20,6 @@ Cases, each timed interleaved with its native twin in one process:
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import os
 from collections.abc import Callable
 from typing import Any
@@ -32,11 +30,9 @@ from examples import mechanics
 import xport
 from benchmarks._record import write_json
 from benchmarks._timing import (
-    add_torch_threads_option,
     compare_us,
     own_code,
-    set_torch_threads,
-    steady_allocator,
+    parse_run_options,
     table,
 )
 from xport.autodiff import grad
@@ -162,15 +158,8 @@ def loop_rows(backend: str, quick: bool) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backends", default="jax,torch,tensorflow,numpy,dask")
-    parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer rounds")
-    parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
-    add_torch_threads_option(parser)
-    args = parser.parse_args(argv)
-    wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
-    set_torch_threads(args.torch_threads, wanted)
-    steady_allocator()
+    args, wanted = parse_run_options(__doc__.splitlines()[0],
+                                     "jax,torch,tensorflow,numpy,dask", argv)
     measured: list[Row] = []
     for backend in wanted:
         if backend in ("jax", "torch", "tensorflow"):
