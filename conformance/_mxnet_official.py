@@ -17,6 +17,12 @@ so a failure the suite provokes in one test surfaced in a later one (a
 given float"). The plugin sets ``MXNET_ENGINE_TYPE=NaiveEngine`` (unless set),
 MXNet's synchronous engine: the same kernels and results, each error raised by
 the call that caused it.
+
+**Crashes skipped.** MXNet's own indexing ends the process (a segmentation
+fault) on some boolean masks of ``test_getitem_masking`` (``x[mask]``, the
+array object's ``__getitem__``, which no namespace function takes part in); the
+test is skipped with that reason, so that a run reports it instead of losing a
+worker.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ import importlib.util
 import os
 import sys
 from types import ModuleType
+
+import pytest
 
 os.environ.setdefault("ARRAY_API_TESTS_SKIP_DTYPES", "complex64,complex128")
 os.environ.setdefault("MXNET_ENGINE_TYPE", "NaiveEngine")
@@ -75,3 +83,18 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 
 sys.meta_path.insert(0, _Finder())
+
+
+# Tests whose inputs make MXNet end the process: test id -> reason.
+CRASHES = {
+    "array_api_tests/test_array_object.py::test_getitem_masking":
+        "MXNet's ndarray.__getitem__ ends the process (segmentation fault) on some boolean "
+        "masks; the array object's own indexing, which no namespace function takes part in",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        reason = CRASHES.get(item.nodeid)
+        if reason is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))

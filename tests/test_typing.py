@@ -97,7 +97,7 @@ def test_installed_namespaces_have_every_name(backend):
     # its __array_namespace_info__ does not list, an fft extension it lacks (MXNet).
     lacking = set(DTYPE_NAMES) - set(ns.__array_namespace_info__().dtypes())
     unexplained = [n for n in absent if missing.get(n) != "missing" and n not in lacking
-                   and (has_fft or n != "fft" and not n.startswith("fft."))]
+                   and (has_fft or (n != "fft" and not n.startswith("fft.")))]
     assert unexplained == [], f"{ns.__name__} lacks {unexplained} (not marked missing)"
     if not absent:
         assert isinstance(ns, Namespace)

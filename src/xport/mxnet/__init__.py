@@ -9,7 +9,16 @@ their context (``mx.cpu()``, ``mx.gpu(i)``: the standard's devices). MXNet has
 no complex dtypes, no int16/uint16/uint32/uint64 and no ``fft`` in
 ``mxnet.numpy``; ``__array_namespace_info__`` lists what it has. Legacy
 ``mx.nd.NDArray`` arrays are refused by dispatch with the conversion to use
-(``x.as_np_ndarray()``).
+(``x.as_np_ndarray()``); the standard's dtypes MXNet lacks are not attributes
+here (``hasattr(xport.mxnet, "int16")`` is False, though ``mxnet.numpy`` re-exports
+NumPy's).
+
+MXNet's default engine runs operators asynchronously and reports an operator's
+failure at the next read of any array, often in a later statement;
+``MXNET_ENGINE_TYPE=NaiveEngine`` (MXNet's synchronous engine, which xport's
+tests and conformance runs use) raises it at the call. Host reads: ``repeat``
+with an array of counts, ``xport.at`` (its index arrays), ``xport.random`` (the
+key; MXNet has no uint32, so draws are computed on the host).
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from .._common.constants import pi as pi
 from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
 from .._spec import names as _names
+from .._spec.dtypes import DTYPE_NAMES as _DTYPE_NAMES
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
 from ._info import __array_namespace_info__ as __array_namespace_info__
@@ -46,5 +56,16 @@ def __dir__() -> list[str]:
     return __all__
 
 
-# Names beyond the standard resolve to the library's own (mxnet.numpy).
-__getattr__ = _native_fallback(globals(), _mx.np)
+# Names beyond the standard resolve to the library's own (mxnet.numpy), except
+# the standard's dtypes MXNet has no kernels for: mxnet.numpy re-exports
+# NumPy's int16, uint16, uint32, uint64, complex64 and complex128, whose arrays
+# MXNet cannot compute with, so here they are absent (hasattr is False).
+_fallback = _native_fallback(globals(), _mx.np)
+_ABSENT_DTYPES = frozenset(_DTYPE_NAMES) - frozenset(_DTYPES)
+
+
+def __getattr__(name: str) -> object:
+    if name in _ABSENT_DTYPES:
+        raise AttributeError(f"module 'xport.mxnet' has no attribute {name!r}: MXNet has no "
+                             f"{name} dtype (its dtypes: {', '.join(_DTYPES)})")
+    return _fallback(name)

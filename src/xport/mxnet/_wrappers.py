@@ -106,16 +106,27 @@ def _binary(native: _F, name: str) -> _F:
 # -- creation -----------------------------------------------------------------
 
 def _python_dtype(obj: Any) -> Any:
-    """The standard's dtype of Python data (nested sequences of scalars)."""
-    if isinstance(obj, complex) or (isinstance(obj, (list, tuple)) and any(
-            isinstance(v, complex) for v in obj)):
+    """The standard's dtype of Python data (nested sequences of scalars): the
+    default floating dtype if any leaf is a float, else the default integer
+    dtype if any is an int, else bool; None for anything else (NumPy scalars,
+    arrays), whose dtype MXNet's ``array`` keeps."""
+    kinds: set[type] = set()
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif type(item) in (bool, int, float, complex):
+            kinds.add(type(item))
+        else:
+            return None
+    if complex in kinds:
         raise TypeError("MXNet has no complex dtypes; asarray() cannot hold complex numbers")
-    while isinstance(obj, (list, tuple)) and obj:
-        kinds = {type(v) for v in obj}
-        if kinds <= {bool, int, float} and not any(isinstance(v, (list, tuple)) for v in obj):
-            return _default_of_scalar(float(0) if float in kinds else obj[0])
-        obj = obj[0]
-    return _default_of_scalar(obj) if isinstance(obj, (bool, int, float)) else None
+    if float in kinds:
+        return _info.default_dtype("real floating")
+    if int in kinds:
+        return _info.default_dtype("integral")
+    return DTYPES["bool"] if kinds else None
 
 
 def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = None,
@@ -242,9 +253,12 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0,
     """The ``n_rows`` x ``n_cols`` matrix with ones on diagonal ``k``.
 
     Deviations fixed: ``device`` (MXNet's ``ctx``); a negative size raises
-    ``ValueError`` naming it (MXNet: an MXNetError).
+    ``ValueError`` naming it (MXNet: an MXNetError); any int ``k`` (MXNet
+    fails on diagonals beyond a C long).
     """
     check_sizes("eye()", n_rows=n_rows, n_cols=n_cols)
+    # Diagonals past the matrix are all zeros; MXNet parses k as a C long.
+    k = max(-n_rows - 1, min(k, (n_rows if n_cols is None else n_cols) + 1))
     return mnp.eye(n_rows, n_cols, k=k, dtype=dtype or _info.default_dtype("real floating"),
                    ctx=context(device))
 
@@ -493,6 +507,15 @@ def imag(x: Array, /) -> Array:
     return mnp.zeros(x.shape, dtype=x.dtype, ctx=x.ctx)
 
 
+def square(x: Array, /) -> Array:
+    """``x * x``, elementwise.
+
+    Deviation fixed: MXNet's ``square`` of integers goes through floating
+    point (``square(-5591)`` is 31259280 in int32); here integers multiply.
+    """
+    return mnp.square(x) if x.dtype.kind in "fb" else mnp.multiply(x, x)
+
+
 def sign(x: Array, /) -> Array:
     """The sign of ``x`` (-1, 0 or 1; NaN for NaN).
 
@@ -538,6 +561,14 @@ def _sum_like(native: _F, name: str) -> _F:
 
     def accumulated(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
                     dtype: DType | None = None, keepdims: bool = False) -> Array:
+        if dtype is not None and DTYPES["uint8"] == dtype:
+            # MXNet's sum and prod have no uint8 output: int64, wrapped back.
+            return accumulated(x, axis=axis, dtype=DTYPES["int64"],
+                               keepdims=keepdims).astype(dtype)
+        shape = _reduced_shape(x, axis, keepdims)
+        if 0 in shape:  # MXNet fails on an empty result ("Shape size mismatch 0 v.s. 1")
+            return mnp.zeros(shape, dtype=_accumulation_dtype(x) if dtype is None else dtype,
+                             ctx=x.ctx)
         if name == "prod" and x.size == 0:
             # MXNet's product of no elements is 0; the empty sum has the
             # result's shape and dtype, and the empty product is one more.
@@ -549,9 +580,19 @@ def _sum_like(native: _F, name: str) -> _F:
         f"The {name} of ``x`` over ``axis``.\n\nDeviations fixed: booleans and integers "
         "narrower than int64 accumulate in int64 (MXNet: float32 for booleans, the input's "
         "dtype for integers); ``axis=()`` reduces over no axis; the product of no elements "
-        "is 1 (MXNet: 0). Deviation left: unsigned "
+        "is 1 (MXNet: 0); ``dtype=uint8`` accumulates in int64 and wraps (MXNet has no "
+        "uint8 output). Deviation left: unsigned "
         "integers accumulate in int64, not uint64 (MXNet has no uint64).")
     return accumulated
+
+
+def _reduced_shape(x: Array, axis: int | tuple[int, ...] | None, keepdims: bool
+                   ) -> tuple[int, ...]:
+    """The shape of a reduction of ``x`` over ``axis``."""
+    axes = set(range(x.ndim) if axis is None else normalize_axes(
+        (axis,) if isinstance(axis, int) else axis, x.ndim))
+    return tuple(1 if i in axes else n for i, n in enumerate(x.shape)
+                 if keepdims or i not in axes)
 
 
 def _max_min(native: _F, name: str) -> _F:
@@ -1089,7 +1130,8 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     """The matrix product of ``x1`` and ``x2``.
 
     Deviations fixed: operands promote by the standard's rules; MXNet has no
-    integer kernels, so integer products are multiplications and sums (exact).
+    integer kernels, so integer products are multiplications and sums (exact);
+    zero-size operands (MXNet's kernels fail on them) give zeros.
     """
     if x1.dtype != x2.dtype:
         x1, x2 = _promoted([x1, x2])
@@ -1099,6 +1141,15 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     b = x2.reshape(-1, 1) if x2.ndim == 1 else x2
     if a.shape[-1] != b.shape[-2]:
         raise ValueError(f"matmul(): shapes {x1.shape} and {x2.shape} do not align")
+    shape = (*broadcast_shapes(a.shape[:-2], b.shape[:-2]), a.shape[-2], b.shape[-1])
+    if x1.ndim == 1:
+        shape = shape[:-2] + shape[-1:]
+    if x2.ndim == 1:
+        shape = shape[:-1]
+    if 0 in shape or a.shape[-1] == 0:
+        # MXNet's kernels fail on zero-size operands ("Shape size mismatch 0 v.s. 1"):
+        # the product is empty, or a sum of no terms.
+        return mnp.zeros(shape, dtype=x1.dtype, ctx=x1.ctx)
     if x1.dtype.kind == "f":
         return mnp.matmul(x1, x2)
     if a.shape[-1] != b.shape[-2]:
@@ -1142,8 +1193,8 @@ def tensordot(x1: Array, x2: Array, /, *,
         r1 = [i for i in range(x1.ndim) if i not in a1]
         r2 = [i for i in range(x2.ndim) if i not in a2]
         k = math.prod(x1.shape[i] for i in a1)
-        left = mv.transpose(x1, r1 + a1).reshape(-1, k)
-        right = mv.transpose(x2, a2 + r2).reshape(k, -1)
+        left = mv.transpose(x1, r1 + a1).reshape(math.prod(x1.shape[i] for i in r1), k)
+        right = mv.transpose(x2, a2 + r2).reshape(k, math.prod(x2.shape[i] for i in r2))
         out = matmul(left, right)
         return out.reshape(tuple(x1.shape[i] for i in r1) + tuple(x2.shape[i] for i in r2))
     return mnp.tensordot(x1, x2, axes=(a1, a2))
@@ -1161,8 +1212,8 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(f"vecdot(): axis {axis} has lengths {x1.shape[axis]} and "
                          f"{x2.shape[axis]}")
     if x1.dtype.kind == "f":
-        return mnp.sum(x1 * x2, axis=axis, dtype=x1.dtype)
-    return mnp.sum(x1 * x2, axis=axis, dtype="int64").astype(x1.dtype)
+        return _SUM(x1 * x2, axis=axis, dtype=x1.dtype)
+    return _SUM(x1 * x2, axis=axis, dtype=DTYPES["int64"]).astype(x1.dtype)
 
 
 def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
@@ -1197,7 +1248,7 @@ def _main() -> dict[str, Any]:
         "full_like": full_like, "eye": eye, "linspace": linspace, "tril": tril, "triu": triu,
         "meshgrid": meshgrid, "broadcast_arrays": broadcast_arrays, "astype": astype,
         "from_dlpack": from_dlpack, "conj": conj, "imag": imag, "sign": sign,
-        "positive": positive, "real": real,
+        "positive": positive, "real": real, "square": square,
         "sum": _SUM, "prod": _sum_like(mnp.prod, "prod"),
         "max": _max_min(mnp.max, "max"), "min": _max_min(mnp.min, "min"),
         "std": _std_var(mnp.std, "std"), "var": _std_var(mnp.var, "var"), "mean": mean,

@@ -100,15 +100,21 @@ def svdvals(x: Array, /) -> Array:
 def _rtol(x: Array, rtol: Any) -> Any:
     if rtol is None:
         return max(x.shape[-2:]) * _wrappers.finfo(x.dtype).eps
-    return rtol if isinstance(rtol, (int, float)) else _np.expand_dims(rtol, -1)
+    if isinstance(rtol, (int, float)):
+        return rtol
+    # MXNet multiplies arrays of one floating dtype only.
+    return _np.expand_dims(rtol.astype(x.dtype, copy=False), -1)
 
 
 def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """The rank of a (stack of) matrix: singular values above ``rtol`` times
     the largest.
 
-    Deviation fixed: ``rtol`` (MXNet takes an absolute ``tol``).
+    Deviations fixed: ``rtol`` (MXNet takes an absolute ``tol``); empty stacks
+    and matrices (MXNet's kernels fail on them).
     """
+    if x.size == 0:
+        return _np.zeros(x.shape[:-2], dtype="int64", ctx=x.ctx)
     values = svdvals(x)
     cutoff = _np.max(values, axis=-1, keepdims=True) * _rtol(x, rtol)
     return _np.sum(values > cutoff, axis=-1, dtype="int64")
@@ -117,9 +123,14 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """The pseudo-inverse of a (stack of) matrix.
 
-    Deviation fixed: ``rtol`` (MXNet's ``rcond``, with another default).
+    Deviations fixed: ``rtol`` (MXNet's ``rcond``, with another default); an
+    array ``rtol`` of another floating dtype than ``x`` (MXNet fails on it).
     """
-    return _la.pinv(x, rcond=_rtol(x, rtol) if rtol is None else rtol)
+    if rtol is None:
+        rtol = _rtol(x, rtol)
+    elif not isinstance(rtol, (int, float)):
+        rtol = rtol.astype(x.dtype, copy=False)
+    return _la.pinv(x, rcond=rtol)
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
