@@ -69,6 +69,25 @@ def older(session: nox.Session, release: str) -> None:
                 env={"XPORT_BACKENDS": backend})
 
 
+# MXNet 1.9.1, its last release, pins NumPy < 1.24: xport.mxnet has an
+# environment of its own, as in CI.
+MXNET = ["mxnet==1.9.1", "numpy==1.23.5"]
+
+
+@nox.session
+def mxnet(session: nox.Session) -> None:
+    """xport.mxnet in its own environment (mxnet 1.9.1, NumPy 1.23.5): the unit
+    tests and the offline conformance suite on MXNet alone, whose reference is
+    array-api-strict over NumPy 1.23; MXNet's synchronous engine raises each
+    error at the call that caused it (posargs go to pytest)."""
+    session.install(*MXNET, *TEST_DEPS)
+    session.install("-e", ".")
+    session.run("python", "-m", "xport")
+    session.run("python", "-m", "pytest", "-n", "2", "-p", "no:cacheprovider", "tests",
+                "conformance", *session.posargs,
+                env={"XPORT_BACKENDS": "mxnet", "MXNET_ENGINE_TYPE": "NaiveEngine"})
+
+
 # torch.compile's tracer (Dynamo) changes with every release: the oldest torch
 # pyproject allows and 2.11 (where a break was reported, #20). Each pulls a
 # multi-GB CUDA build, so CI runs only its own torch; results in the note of #20.
@@ -100,17 +119,18 @@ def cupy_cpu(session: nox.Session) -> None:
 
 
 @nox.session
-@nox.parametrize("backend", list(BACKENDS))
+@nox.parametrize("backend", [*BACKENDS, "mxnet"])
 def official(session: nox.Session, backend: str) -> None:
     """The official data-apis/array-api-tests suite against xport.<backend>, at the
     deep depth (200 examples, seed 7; ``-- --depth quick`` for 10), with the
     backend's xfail list (``-- --no-xfails`` for raw counts). JAX runs with
-    64-bit types on, as its xfail list was measured."""
+    64-bit types on, as its xfail list was measured; MXNet in its own
+    environment, through conformance/_mxnet_official.py."""
     suite = os.environ.get("ARRAY_API_TESTS_DIR")
     if not suite:
         session.error("set ARRAY_API_TESTS_DIR to a checkout of data-apis/array-api-tests")
     session.install("pytest", "pytest-xdist", "hypothesis>=6.151", "ndindex>=1.8",
-                    "pytest-json-report", *BACKENDS[backend])
+                    "pytest-json-report", *{**BACKENDS, "mxnet": MXNET}[backend])
     session.install("-e", ".")
     env = {"JAX_ENABLE_X64": "1"} if backend == "jax" else {}
     session.run("python", "conformance/run_official.py", f"xport.{backend}", *session.posargs,

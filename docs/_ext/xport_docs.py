@@ -46,9 +46,9 @@ logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
 XFAILS = ROOT / "conformance" / "xfails"
 # Display order; any other namespace package xport gains is appended.
-ORDER = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy")
+ORDER = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy", "mxnet")
 LABELS = {"numpy": "NumPy", "torch": "PyTorch", "jax": "JAX", "tensorflow": "TensorFlow",
-          "dask": "Dask", "cupy": "CuPy"}
+          "dask": "Dask", "cupy": "CuPy", "mxnet": "MXNet"}
 DISTRIBUTIONS = {"tensorflow": ("tensorflow", "tensorflow-cpu", "tf-nightly")}
 KINDS = ("native", "wrapped", "missing")
 
