@@ -455,3 +455,12 @@ def test_at_with_an_integer_array_beside_none_follows_numpy():
     want = x.copy()
     np.add.at(want, idx, np.array([[1.0], [2.0]]))
     assert host(got).tolist() == want.tolist() == [[3.0]]
+
+
+def test_checked_namespace_carries_the_extensions():
+    cx = xport.namespace("mxnet", checked=True)
+    k = xr.key(42, xp=cx)
+    assert host(k).tolist() == [0, 42]
+    assert host(xr.bits(k, (2,))).tolist() == [2098992034, 2919706841]  # jax.random.bits
+    assert host(ad.grad(lambda w: cx.sum(w * w))(cx.asarray([1.0, 2.0]))).tolist() == [2.0, 4.0]
+    assert host(xport.at(cx.zeros(3), cx.asarray([1, 1])).add(1.0)).tolist() == [0.0, 2.0, 0.0]

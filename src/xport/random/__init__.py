@@ -67,8 +67,8 @@ Shape = int | tuple[int, ...]
 _ROUTES: Final[dict[str, str]] = {"xport.jax": "._jax", "xport.dask": "._dask",
                                   "xport.tensorflow": "._tensorflow"}
 # Namespaces whose library has no uint32 arithmetic: the host route, through
-# the namespace's ``_random`` hook.
-_HOST_ROUTED: Final[frozenset[str]] = frozenset({"xport.mxnet"})
+# the namespace's ``_random`` hook (the checked namespace carries it too).
+_HOST_ROUTED: Final[frozenset[str]] = frozenset({"xport.mxnet", "xport.checked.mxnet"})
 _loaded: dict[str, ModuleType] = {}
 
 
