@@ -45,7 +45,10 @@ corresponding ``jax.random`` function under JAX's default configuration
   each chunk computes its own elements with the NumPy route (``bits``, ``uniform``, ``normal``,
   ``integers``, ``bernoulli`` and ``truncated_normal`` with Python-number
   parameters, and ``gamma``), so the graph has a few layers, not one per
-  cipher step, and the numbers do not depend on the chunking.
+  cipher step, and the numbers do not depend on the chunking. MXNet has no
+  uint32 dtype: its draws run the NumPy route on the host (the key is read
+  there) and are copied to the key's context; its keys, and ``bits`` of the
+  default dtype, are int64 arrays holding the uint32 values (``_host.py``).
 """
 
 from __future__ import annotations
