@@ -464,3 +464,15 @@ def test_checked_namespace_carries_the_extensions():
     assert host(xr.bits(k, (2,))).tolist() == [2098992034, 2919706841]  # jax.random.bits
     assert host(ad.grad(lambda w: cx.sum(w * w))(cx.asarray([1.0, 2.0]))).tolist() == [2.0, 4.0]
     assert host(xport.at(cx.zeros(3), cx.asarray([1, 1])).add(1.0)).tolist() == [0.0, 2.0, 0.0]
+
+
+def test_unique_counts_every_nan_apart_as_numpy():
+    values = np.array([3.0, 1.0, 2.0, np.nan, 5.0, 1.0, np.nan])
+    got = xp.unique_all(xp.asarray(values))  # MXNet's unique merges the NaNs
+    want = np.unique(values, return_index=True, return_inverse=True, return_counts=True,
+                     equal_nan=False)
+    np.testing.assert_array_equal(host(got.values), want[0])
+    for ours, theirs in zip((got.indices, got.inverse_indices, got.counts), want[1:],
+                            strict=True):
+        assert host(ours).tolist() == theirs.tolist()
+    assert host(xp.unique_counts(xp.asarray([np.nan, np.nan])).counts).tolist() == [1, 1]
