@@ -476,3 +476,18 @@ def test_unique_counts_every_nan_apart_as_numpy():
                             strict=True):
         assert host(ours).tolist() == theirs.tolist()
     assert host(xp.unique_counts(xp.asarray([np.nan, np.nan])).counts).tolist() == [1, 1]
+
+
+@pytest.mark.parametrize("shape", [(4, 2), (2, 4), (3, 5, 2), (0, 4, 2), (3, 0, 2)])
+def test_full_svd_completes_the_reduced_one(shape):
+    a = np.random.default_rng(2).standard_normal(shape)
+    u, s, vh = (host(t) for t in xp.linalg.svd(xp.asarray(a)))  # MXNet: reduced only
+    m, n = shape[-2:]
+    k = min(m, n)
+    assert u.shape == (*shape[:-2], m, m) and vh.shape == (*shape[:-2], n, n)
+    np.testing.assert_allclose(np.swapaxes(u, -1, -2) @ u, np.broadcast_to(np.eye(m), u.shape),
+                               atol=1e-12)
+    np.testing.assert_allclose(vh @ np.swapaxes(vh, -1, -2),
+                               np.broadcast_to(np.eye(n), vh.shape), atol=1e-12)
+    np.testing.assert_allclose((u[..., :k] * s[..., None, :]) @ vh[..., :k, :], a, atol=1e-12)
+    np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), atol=1e-12)

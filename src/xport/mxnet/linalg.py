@@ -77,16 +77,29 @@ def _reduced_svd(x: Array) -> tuple[Array, Array, Array]:
 def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     """The singular value decomposition ``x = U @ diag(S) @ Vh``.
 
-    Deviations: the standard's named tuple; tall matrices (MXNet takes wide
-    ones only) through the transpose; MXNet computes the reduced
-    decomposition only, so ``full_matrices=True`` is honoured where it equals
-    the reduced one (square matrices) and raises ``NotImplementedError``
-    otherwise.
+    Deviations fixed: the standard's named tuple; tall matrices (MXNet takes
+    wide ones only) through the transpose; ``full_matrices=True`` (MXNet
+    computes the reduced decomposition only): ``U`` (or ``Vh``) is completed
+    with an orthonormal basis of the complement, from the complete QR
+    decomposition of the reduced factor; empty stacks and matrices.
     """
-    if full_matrices and x.shape[-1] != x.shape[-2]:
-        raise NotImplementedError("MXNet's svd computes the reduced decomposition only; "
-                                  "pass full_matrices=False")
-    return SVDResult(*_reduced_svd(x))
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    if x.size == 0:
+        batch = x.shape[:-2]
+        u = _np.broadcast_to(_np.eye(m, m if full_matrices else k, dtype=x.dtype, ctx=x.ctx),
+                             (*batch, m, m if full_matrices else k))
+        vh = _np.broadcast_to(_np.eye(n if full_matrices else k, n, dtype=x.dtype, ctx=x.ctx),
+                              (*batch, n if full_matrices else k, n))
+        return SVDResult(u.copy(), _np.zeros((*batch, k), dtype=x.dtype, ctx=x.ctx), vh.copy())
+    u, s, vh = _reduced_svd(x)
+    if full_matrices and m > n:
+        q = _la.qr(u, mode="complete")[0]
+        u = _np.concatenate([u, q[..., :, n:]], axis=-1)
+    elif full_matrices and m < n:
+        q = _la.qr(_np.swapaxes(vh, -1, -2), mode="complete")[0]
+        vh = _np.concatenate([vh, _np.swapaxes(q[..., :, m:], -1, -2)], axis=-2)
+    return SVDResult(u, s, vh)
 
 
 def svdvals(x: Array, /) -> Array:
