@@ -128,6 +128,16 @@ def test_devices_are_the_strings_tensors_report():
         info.dtypes(device="TPU:9")
 
 
+def test_a_cached_int_axis_does_not_answer_for_a_float_axis():
+    # The reductions' axes are cached constants: 1.0 == 1 as a cache key.
+    x = xp.ones((2, 3), dtype=xp.float32)
+    assert xp.sum(x, axis=1).numpy().tolist() == [3.0, 3.0]
+    assert xp.sum(x, axis=(0, 1)).numpy() == 6.0
+    for axis in (1.0, (0, 1.0)):
+        with pytest.raises(TypeError):
+            xp.sum(x, axis=axis)
+
+
 def test_symbolic_shapes_inside_tf_function():
     seen = {}
 
