@@ -19,57 +19,29 @@ from typing import Any
 
 import mxnet as mx
 
-from .._pytree import TreeDef, flatten, tree_map, unflatten
+from .._common import tape
+from .._pytree import flatten, tree_map
 
 _mx: Any = mx
 _ARRAY: Any = mx.np.ndarray
-Layout = list[tuple[int, TreeDef, int]]
 
 
-def _nums(argnums: Any, nargs: int) -> tuple[tuple[int, ...], bool]:
-    if isinstance(argnums, int):
-        return (argnums % nargs,), False
-    return tuple(n % nargs for n in argnums), True
+def _source(leaf: Any, position: int) -> Any:
+    """A fresh copy of ``leaf`` that collects its gradient (the caller's
+    array is untouched)."""
+    if not isinstance(leaf, _ARRAY):
+        raise TypeError(f"xport.autodiff on MXNet differentiates mxnet.numpy arrays; "
+                        f"argument {position} holds a {type(leaf).__name__}")
+    copy = leaf.copy()
+    copy.attach_grad()
+    return copy
 
 
 def _sources(args: Sequence[Any], nums: tuple[int, ...]
-             ) -> tuple[list[Any], list[Any], Layout]:
+             ) -> tuple[list[Any], list[Any], tape.Layout]:
     """``args`` with the leaves at ``nums`` replaced by fresh copies that
-    collect gradients, those copies, and per argument its layout."""
-    new_args = list(args)
-    leaves: list[Any] = []
-    layout: Layout = []
-    for n in nums:
-        arg_leaves, treedef = flatten(args[n])
-        fresh = []
-        for leaf in arg_leaves:
-            if not isinstance(leaf, _ARRAY):
-                raise TypeError(f"xport.autodiff on MXNet differentiates mxnet.numpy arrays; "
-                                f"argument {n} holds a {type(leaf).__name__}")
-            copy = leaf.copy()
-            copy.attach_grad()
-            fresh.append(copy)
-        new_args[n] = unflatten(treedef, fresh)
-        layout.append((n, treedef, len(fresh)))
-        leaves.extend(fresh)
-    return new_args, leaves, layout
-
-
-def _regroup(grads: Sequence[Any], layout: Layout, as_tuple: bool) -> Any:
-    out = []
-    start = 0
-    for _, treedef, count in layout:
-        out.append(unflatten(treedef, list(grads[start:start + count])))
-        start += count
-    return tuple(out) if as_tuple else out[0]
-
-
-def _split_aux(out: Any, has_aux: bool) -> tuple[Any, Any]:
-    if not has_aux:
-        return out, None
-    if not (isinstance(out, (tuple, list)) and len(out) == 2):
-        raise TypeError("has_aux=True needs the function to return a pair (output, aux)")
-    return out[0], out[1]
+    collect gradients (see ``tape.sources``)."""
+    return tape.sources(args, nums, _source)
 
 
 def _check_scalar(out: Any, what: str) -> None:
@@ -82,31 +54,23 @@ def _check_scalar(out: Any, what: str) -> None:
 
 def _value_and_grad(f: Callable[..., Any], argnums: Any, has_aux: bool, what: str,
                     args: tuple[Any, ...]) -> tuple[Any, Any, Any]:
-    nums, as_tuple = _nums(argnums, len(args))
+    nums, as_tuple = tape.argnums_tuple(argnums, len(args))
     new_args, leaves, layout = _sources(args, nums)
     with _mx.autograd.record():
-        value, aux = _split_aux(f(*new_args), has_aux)
+        value, aux = tape.split_aux(f(*new_args), has_aux)
     _check_scalar(value, what)
     value.backward()
-    return value, aux, _regroup([leaf.grad for leaf in leaves], layout, as_tuple)
+    return value, aux, tape.regroup([leaf.grad for leaf in leaves], layout, as_tuple)
 
 
 def grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:
     """``f``'s gradient function (see ``xport.autodiff.grad``)."""
-    def gradient(*args: Any) -> Any:
-        _, aux, grads = _value_and_grad(f, argnums, has_aux, "grad", args)
-        return (grads, aux) if has_aux else grads
-
-    return gradient
+    return tape.grad(_value_and_grad, f, argnums, has_aux)
 
 
 def value_and_grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:
     """``f``'s value-and-gradient function (see ``xport.autodiff.value_and_grad``)."""
-    def value_and_gradient(*args: Any) -> Any:
-        value, aux, grads = _value_and_grad(f, argnums, has_aux, "value_and_grad", args)
-        return ((value, aux) if has_aux else value), grads
-
-    return value_and_gradient
+    return tape.value_and_grad(_value_and_grad, f, argnums, has_aux)
 
 
 def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
@@ -114,21 +78,19 @@ def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
     than once (each call runs ``f`` again under ``mx.autograd.record``)."""
     nums = tuple(range(len(primals)))
     new_args, _, _ = _sources(primals, nums)
-    out, aux = _split_aux(f(*new_args), has_aux)
+    out, aux = tape.split_aux(f(*new_args), has_aux)
     out_leaves, out_def = flatten(out)
 
     def vjp_fn(cotangent: Any) -> tuple[Any, ...]:
-        ct_leaves, ct_def = flatten(cotangent)
-        if ct_def != out_def:
-            raise ValueError("vjp_fn(): the cotangent's structure differs from the output's")
+        ct_leaves = tape.check_cotangent(cotangent, out_def)
         args, leaves, layout = _sources(primals, nums)
         with _mx.autograd.record():
-            recorded = flatten(_split_aux(f(*args), has_aux)[0])[0]
+            recorded = flatten(tape.split_aux(f(*args), has_aux)[0])[0]
         heads = [o for o in recorded]
         grads = [_mx.np.array(c, dtype=o.dtype, ctx=o.ctx) if not isinstance(c, _ARRAY)
                  else c.astype(o.dtype) for c, o in zip(ct_leaves, out_leaves, strict=True)]
         _mx.autograd.backward(heads, head_grads=grads)
-        return tuple(_regroup([leaf.grad for leaf in leaves], layout, True))
+        return tuple(tape.regroup([leaf.grad for leaf in leaves], layout, True))
 
     return (out, vjp_fn, aux) if has_aux else (out, vjp_fn)
 

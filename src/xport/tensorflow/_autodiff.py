@@ -20,6 +20,7 @@ from typing import Any
 
 import tensorflow as tf
 
+from .._common import tape as tape_
 from .._pytree import TreeDef, flatten, tree_map, unflatten
 from ._operands import scalar_tensor
 
@@ -32,47 +33,14 @@ def _as_tensor(leaf: Any) -> Any:
     return leaf if isinstance(leaf, _TENSORS) else tf.convert_to_tensor(leaf)
 
 
-def _nums(argnums: Any, nargs: int) -> tuple[tuple[int, ...], bool]:
-    if isinstance(argnums, int):
-        return (argnums % nargs,), False
-    return tuple(n % nargs for n in argnums), True
-
-
-Layout = list[tuple[int, TreeDef, int]]
+def _source(leaf: Any, position: int) -> Any:
+    return _as_tensor(leaf)
 
 
 def _sources(args: Sequence[Any], nums: tuple[int, ...]
-             ) -> tuple[list[Any], list[Any], Layout]:
-    """``args`` with the leaves at ``nums`` made tensors, those leaves, and per
-    differentiated argument its position, structure and number of leaves."""
-    new_args = list(args)
-    leaves: list[Any] = []
-    layout = []
-    for n in nums:
-        arg_leaves, treedef = flatten(args[n])
-        arg_leaves = [_as_tensor(leaf) for leaf in arg_leaves]
-        new_args[n] = unflatten(treedef, arg_leaves)
-        layout.append((n, treedef, len(arg_leaves)))
-        leaves.extend(arg_leaves)
-    return new_args, leaves, layout
-
-
-def _regroup(grads: Sequence[Any], layout: Sequence[tuple[int, TreeDef, int]],
-             as_tuple: bool) -> Any:
-    out = []
-    start = 0
-    for _, treedef, count in layout:
-        out.append(unflatten(treedef, grads[start:start + count]))
-        start += count
-    return tuple(out) if as_tuple else out[0]
-
-
-def _split_aux(out: Any, has_aux: bool) -> tuple[Any, Any]:
-    if not has_aux:
-        return out, None
-    if not (isinstance(out, (tuple, list)) and len(out) == 2):
-        raise TypeError("has_aux=True needs the function to return a pair (output, aux)")
-    return out[0], out[1]
+             ) -> tuple[list[Any], list[Any], tape_.Layout]:
+    """``args`` with the leaves at ``nums`` made tensors (see ``tape.sources``)."""
+    return tape_.sources(args, nums, _source)
 
 
 def _check_scalar(out: Any, what: str) -> None:
@@ -85,31 +53,23 @@ def _check_scalar(out: Any, what: str) -> None:
 
 def _value_and_grad(f: Callable[..., Any], argnums: Any, has_aux: bool, what: str,
                     args: tuple[Any, ...]) -> tuple[Any, Any, Any]:
-    nums, as_tuple = _nums(argnums, len(args))
+    nums, as_tuple = tape_.argnums_tuple(argnums, len(args))
     new_args, leaves, layout = _sources(args, nums)
     with tf.GradientTape(watch_accessed_variables=False) as tape:
         for leaf in leaves:
             tape.watch(leaf)
-        value, aux = _split_aux(f(*new_args), has_aux)
+        value, aux = tape_.split_aux(f(*new_args), has_aux)
     _check_scalar(value, what)
     grads = tape.gradient(value, leaves, unconnected_gradients=_ZERO)
-    return value, aux, _regroup(grads, layout, as_tuple)
+    return value, aux, tape_.regroup(grads, layout, as_tuple)
 
 
 def grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:
-    def gradient(*args: Any) -> Any:
-        _, aux, grads = _value_and_grad(f, argnums, has_aux, "grad", args)
-        return (grads, aux) if has_aux else grads
-
-    return gradient
+    return tape_.grad(_value_and_grad, f, argnums, has_aux)
 
 
 def value_and_grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:
-    def value_and_gradient(*args: Any) -> Any:
-        value, aux, grads = _value_and_grad(f, argnums, has_aux, "value_and_grad", args)
-        return ((value, aux) if has_aux else value), grads
-
-    return value_and_gradient
+    return tape_.value_and_grad(_value_and_grad, f, argnums, has_aux)
 
 
 def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
@@ -119,18 +79,16 @@ def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
     with tape:
         for leaf in leaves:
             tape.watch(leaf)
-        out, aux = _split_aux(f(*new_args), has_aux)
+        out, aux = tape_.split_aux(f(*new_args), has_aux)
     out_leaves, out_def = flatten(out)
 
     def vjp_fn(cotangent: Any) -> tuple[Any, ...]:
-        ct_leaves, ct_def = flatten(cotangent)
-        if ct_def != out_def:
-            raise ValueError("vjp_fn(): the cotangent's structure differs from the output's")
+        ct_leaves = tape_.check_cotangent(cotangent, out_def)
         cts = [tf.cast(c, o.dtype) if isinstance(c, _TENSORS) else scalar_tensor(c, o.dtype)
                for c, o in zip(ct_leaves, out_leaves, strict=True)]
         grads = tape.gradient(out_leaves, leaves, output_gradients=cts,
                               unconnected_gradients=_ZERO)
-        return tuple(_regroup(grads, layout, True))
+        return tuple(tape_.regroup(grads, layout, True))
 
     return (out, vjp_fn, aux) if has_aux else (out, vjp_fn)
 
@@ -156,13 +114,13 @@ def _jvp(f: Callable[..., Any], primals: Sequence[Any], tangents: Sequence[Any]
 def jvp(f: Callable[..., Any], primals: tuple[Any, ...], tangents: tuple[Any, ...],
         has_aux: bool) -> Any:
     raw, acc, _ = _jvp(f, primals, tangents)
-    out, aux = _split_aux(raw, has_aux)
+    out, aux = tape_.split_aux(raw, has_aux)
     tangent_out = tree_map(lambda o: acc.jvp(o, unconnected_gradients=_ZERO), out)
     return (out, tangent_out, aux) if has_aux else (out, tangent_out)
 
 
 def _reverse_jacobian(f: Callable[..., Any], argnums: Any, args: tuple[Any, ...]) -> Any:
-    nums, as_tuple = _nums(argnums, len(args))
+    nums, as_tuple = tape_.argnums_tuple(argnums, len(args))
     new_args, leaves, layout = _sources(args, nums)
     with tf.GradientTape(persistent=True, watch_accessed_variables=False) as tape:
         for leaf in leaves:
@@ -172,7 +130,7 @@ def _reverse_jacobian(f: Callable[..., Any], argnums: Any, args: tuple[Any, ...]
     rows = []
     for o in out_leaves:
         jac = [tape.jacobian(o, leaf, unconnected_gradients=_ZERO) for leaf in leaves]
-        rows.append(_regroup(jac, layout, as_tuple))
+        rows.append(tape_.regroup(jac, layout, as_tuple))
     return unflatten(out_def, rows)
 
 
@@ -184,7 +142,7 @@ def _static_size(leaf: Any) -> int:
 
 
 def _forward_jacobian(f: Callable[..., Any], argnums: Any, args: tuple[Any, ...]) -> Any:
-    nums, as_tuple = _nums(argnums, len(args))
+    nums, as_tuple = tape_.argnums_tuple(argnums, len(args))
     new_args, leaves, layout = _sources(args, nums)
     # One forward pass per input element, along the basis tangent e_j.
     columns: list[list[list[Any]]] = []  # per input leaf, per element: output tangents
@@ -213,7 +171,7 @@ def _forward_jacobian(f: Callable[..., Any], argnums: Any, args: tuple[Any, ...]
             else:
                 stacked = tf.zeros([*o.shape, 0], o.dtype)
             jac.append(tf.reshape(stacked, [*o.shape, *leaf.shape]))
-        rows.append(_regroup(jac, layout, as_tuple))
+        rows.append(tape_.regroup(jac, layout, as_tuple))
     return unflatten(out_def, rows)
 
 
