@@ -74,34 +74,34 @@ def _check_argnums(argnums: ArgNums, nargs: int, what: str) -> tuple[int, ...]:
     return nums
 
 
+def _transformed(what: str, f: Callable[..., Any], argnums: ArgNums, *spec: Any
+                 ) -> Callable[..., Any]:
+    """``f`` under the backend transform ``what`` (``grad``, ``jacobian``, ...),
+    picked by the arrays of each call; ``spec`` are its options after
+    ``argnums``. The backend's transform is made once per backend."""
+    made: Made = {}
+
+    @functools.wraps(f)
+    def transformed(*args: Any) -> Any:
+        _check_argnums(argnums, len(args), what)
+        return made_once(made, _hook(args, what), what, f, argnums, *spec)(*args)
+
+    return transformed
+
+
 def grad(f: Callable[..., Any], argnums: ArgNums = 0, has_aux: bool = False
          ) -> Callable[..., Any]:
     """The gradient of ``f`` (real scalar output) with respect to argument(s)
     ``argnums``; with ``has_aux`` the transformed function returns
     ``(gradient, aux)``."""
-    made: Made = {}
-
-    @functools.wraps(f)
-    def gradient(*args: Any) -> Any:
-        _check_argnums(argnums, len(args), "grad")
-        return made_once(made, _hook(args, "grad"), "grad", f, argnums, has_aux)(*args)
-
-    return gradient
+    return _transformed("grad", f, argnums, has_aux)
 
 
 def value_and_grad(f: Callable[..., Any], argnums: ArgNums = 0, has_aux: bool = False
                    ) -> Callable[..., Any]:
     """``f``'s value and gradient: the transformed function returns
     ``(value, gradient)``, or ``((value, aux), gradient)`` with ``has_aux``."""
-    made: Made = {}
-
-    @functools.wraps(f)
-    def value_and_gradient(*args: Any) -> Any:
-        _check_argnums(argnums, len(args), "value_and_grad")
-        hook = _hook(args, "value_and_grad")
-        return made_once(made, hook, "value_and_grad", f, argnums, has_aux)(*args)
-
-    return value_and_gradient
+    return _transformed("value_and_grad", f, argnums, has_aux)
 
 
 def vjp(f: Callable[..., Any], *primals: Any, has_aux: bool = False) -> Any:
@@ -129,28 +129,13 @@ def jacobian(f: Callable[..., Any], argnums: ArgNums = 0,
     reverse-mode (cheaper for few outputs) or forward-mode (few inputs)."""
     if mode not in ("reverse", "forward"):
         raise ValueError(f"jacobian(mode={mode!r}): mode is 'reverse' or 'forward'")
-
-    made: Made = {}
-
-    @functools.wraps(f)
-    def jac(*args: Any) -> Any:
-        _check_argnums(argnums, len(args), "jacobian")
-        return made_once(made, _hook(args, "jacobian"), "jacobian", f, argnums, mode)(*args)
-
-    return jac
+    return _transformed("jacobian", f, argnums, mode)
 
 
 def hessian(f: Callable[..., Any], argnums: ArgNums = 0) -> Callable[..., Any]:
     """The Hessian of a real scalar ``f``: the forward-mode Jacobian of its
     reverse-mode gradient, of shape ``I + I``."""
-    made: Made = {}
-
-    @functools.wraps(f)
-    def hess(*args: Any) -> Any:
-        _check_argnums(argnums, len(args), "hessian")
-        return made_once(made, _hook(args, "hessian"), "hessian", f, argnums)(*args)
-
-    return hess
+    return _transformed("hessian", f, argnums)
 
 
 def stop_gradient(x: Any) -> Any:

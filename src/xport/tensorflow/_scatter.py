@@ -83,10 +83,9 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     segment_ids = tf.convert_to_tensor(segment_ids)
     dtype = segment_ids.dtype
     # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
-    bound = constant(num_segments, dtype) if type(num_segments) is int \
-        else tf.cast(num_segments, dtype)
-    ids = tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=segment_ids, y=bound), t=segment_ids,
-                              e=constant(-1, dtype))
+    ids = tf.raw_ops.SelectV2(
+        condition=tf.raw_ops.Less(x=segment_ids, y=constant(num_segments, dtype)),
+        t=segment_ids, e=constant(-1, dtype))
     work = tf.cast(data, tf.int8) if data.dtype == tf.bool else data
     if op == "sum" and data.dtype != tf.bool:
         return tf.math.unsorted_segment_sum(work, ids, num_segments)

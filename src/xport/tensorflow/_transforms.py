@@ -10,7 +10,7 @@ from typing import Any
 import tensorflow as tf
 
 from .._pytree import TreeDef, flatten, unflatten
-from ..transforms import leaf_axes, mapped_size, tree_axes
+from ..transforms import _name, leaf_axes, mapped_size, tree_axes
 
 # Python control flow AutoGraph cannot convert (a tensor used as a bool in
 # code it does not see, iterating a symbolic tensor).
@@ -36,7 +36,7 @@ def _move(x: Any, source: int, destination: int) -> Any:
 
 
 def vmap(f: Callable[..., Any], in_axes: Any, out_axes: Any) -> Callable[..., Any]:
-    name = getattr(f, "__qualname__", None) or type(f).__name__
+    name = _name(f)
 
     def mapped(*args: Any) -> Any:
         leaves, treedef, axes = leaf_axes(in_axes, args, "in_axes")
