@@ -19,7 +19,7 @@ import mxnet as mx
 import numpy as np
 
 from ..numpy._scatter import identity
-from . import _wrappers
+from . import _carriers, _creation, _sorting, _wrappers
 
 MUTABLE = True
 _np: Any = mx.np
@@ -37,17 +37,17 @@ def _layered(flat: Any, positions: Any, values: Any, op: str) -> Any:
     duplicates allowed) by ``values`` (one per position), layer by layer."""
     if positions.shape[0] == 0:
         return flat
-    order = _wrappers.argsort(positions)
+    order = _sorting.argsort(positions)
     positions = _np.take(positions, order)
-    values = _wrappers.mv.take(values, order, axis=0)
+    values = _carriers.mv.take(values, order, axis=0)
     first = _np.searchsorted(positions, positions, side="left")
     rank = _np.arange(positions.shape[0], dtype="int64", ctx=positions.ctx) - first
     apply = _OPS[op]
     for layer in range(int(rank.max()) + 1):  # the one host read
         chosen = _np.nonzero(rank == layer)[0]
         where = _np.take(positions, chosen)
-        flat[where] = apply(_wrappers.mv.take(flat, where, axis=0),
-                            _wrappers.mv.take(values, chosen, axis=0)).astype(flat.dtype)
+        flat[where] = apply(_carriers.mv.take(flat, where, axis=0),
+                            _carriers.mv.take(values, chosen, axis=0)).astype(flat.dtype)
     return flat
 
 
@@ -70,7 +70,7 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     chosen = np.arange(x.size, dtype=np.int64).reshape(x.shape)[_host_index(idx)]
     positions = _np.array(chosen.reshape(-1), dtype="int64", ctx=x.ctx)
     if not isinstance(values, _np.ndarray):
-        values = _wrappers.asarray(values, dtype=x.dtype, device=x.ctx)
+        values = _creation.asarray(values, dtype=x.dtype, device=x.ctx)
     values = _np.broadcast_to(values.astype(x.dtype, copy=False), chosen.shape).reshape(-1)
     flat = out.reshape(-1)
     if op == "set":
@@ -92,5 +92,5 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
                    dtype=data.dtype, ctx=data.ctx)
     inside = _np.nonzero((segment_ids >= 0) & (segment_ids < num_segments))[0]
     ids = _np.take(segment_ids, inside).astype("int64")
-    rows = _wrappers.mv.take(data, inside, axis=0)
+    rows = _carriers.mv.take(data, inside, axis=0)
     return _layered(out, ids, rows, op)

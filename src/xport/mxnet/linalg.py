@@ -14,7 +14,7 @@ from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
 from .._common.results import EighResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
-from . import _wrappers
+from . import _carriers, _dtypes, _shapes, _wrappers
 
 Array = Any
 _np: Any = _mx.np
@@ -112,7 +112,7 @@ def svdvals(x: Array, /) -> Array:
 
 def _rtol(x: Array, rtol: Any) -> Any:
     if rtol is None:
-        return max(x.shape[-2:]) * _wrappers.finfo(x.dtype).eps
+        return max(x.shape[-2:]) * _dtypes.finfo(x.dtype).eps
     if isinstance(rtol, (int, float)):
         return rtol
     # MXNet multiplies arrays of one floating dtype only.
@@ -158,7 +158,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
                         f"only; got {x1.dtype.name} (cast with astype first)")
     vector = x2.ndim == 1
     b = _np.expand_dims(x2, -1) if vector else x2
-    batch = _wrappers.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
+    batch = _shapes.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
     out = _la.solve(_np.broadcast_to(x1, batch + x1.shape[-2:]),
                     _np.broadcast_to(b, batch + b.shape[-2:]))
     return out[..., 0] if vector else out
@@ -172,7 +172,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     return _diagonal(x, offset=offset, axis1=-2, axis2=-1)
 
 
-_diagonal = _wrappers.bool_via_uint8(_np.diagonal)
+_diagonal = _carriers.bool_via_uint8(_np.diagonal)
 
 
 def _no_complex(name: str) -> Any:
