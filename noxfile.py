@@ -25,12 +25,13 @@ TEST_DEPS = ["pytest>=8", "pytest-xdist>=3", "hypothesis>=6.100", "array-api-str
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff on everything, mypy --strict on src/."""
-    session.install("ruff", "mypy", "pyright[nodejs]", "numpy")
+    session.install("ruff", "mypy", "pyright[nodejs]", "import-linter>=2.1", "numpy")
     session.install("-e", ".")
     session.run("ruff", "check", "src", "tests", "conformance", "benchmarks", "docs",
                 "examples", "noxfile.py")
     session.run("mypy")
     session.run("pyright")
+    session.run("lint-imports")
 
 
 @nox.session

@@ -153,7 +153,7 @@ def random_speed(device: str, quick: bool) -> None:
     import torch
 
     import xport.random as xr
-    from xport.random import _torch_compiled
+    from xport.torch import _random_compiled as _torch_compiled
 
     n = 10**5 if quick else 10**7
     key = xr.key(0, xp=xport.torch, device=device)

@@ -23,8 +23,10 @@ from typing import Any, cast
 import numpy as np
 
 import xport
+from xport._registry import LIBRARIES
 
-ALL_BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy", "mxnet")
+# Every backend in the registry (a new backend folder is tested once its row is there).
+ALL_BACKENDS = tuple(lib.package for lib in LIBRARIES if lib.package)
 
 
 @dataclass(frozen=True)

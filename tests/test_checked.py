@@ -361,11 +361,12 @@ def test_arrays_of_another_library_are_refused() -> None:
 
 @pytest.mark.parametrize("name", _NAMES)
 def test_checked_namespaces_carry_the_extension_hooks(name: str) -> None:
-    # xport.autodiff, at/scatter, jit/vmap find their backend part on the
-    # namespace of their inputs: the checked one must hold the fast one's.
+    # Every extension asks the namespace of its inputs for the backend's
+    # descriptor: the checked one must hold the fast one's, hooks and all.
     fast, checked = xport.namespace(name), xport.namespace(name, checked=True)
-    for hook in ("_autodiff", "_scatter", "_transforms"):
-        assert getattr(checked, hook, None) is getattr(fast, hook, None)
+    assert checked is not fast
+    assert checked.__xport_backend__ is fast.__xport_backend__
+    assert checked.__xport_backend__.name == name
 
 
 def test_extensions_work_on_a_checked_test_run() -> None:
@@ -384,3 +385,60 @@ def test_extensions_work_on_a_checked_test_run() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "XPORT_CHECKED": "1"}, check=True).stdout.split()
     assert out == ["12.0", "[2.0,", "0.0,", "0.0]"]
+
+
+_ROUTES_PROBE = """
+import sys, xport
+import xport.random as xr
+from xport._hooks import descriptor
+
+for name in sys.argv[1:]:
+    checked = xport.namespace(name)  # XPORT_CHECKED=1: the checked twin
+    plain = xport.namespace(name, checked=False)
+    x = checked.asarray([1.0, 2.0])
+    ns = xport.namespace_of(x)
+    assert ns is checked and ns is not plain, (name, ns)
+    hooks, own = descriptor(ns), plain.__xport_backend__
+    assert hooks is own, name
+    for kind in ("scatter", "autodiff", "transforms", "random", "fluent"):
+        assert getattr(hooks, kind) is getattr(own, kind), (name, kind)
+    calls = []
+    route = own.random.route
+    if route is not None:  # a native route: the sampler must be the one called
+        original = route.normal
+        route.normal = lambda *a, **k: calls.append(1) or original(*a, **k)
+    xr.normal(xr.key(0, xp=ns), (3,))
+    assert len(calls) == (route is not None), (name, calls)
+    print(name, "ok", "native" if route is not None else "portable")
+"""
+
+
+def test_checked_test_runs_take_the_plain_routes() -> None:
+    # Under XPORT_CHECKED=1 every extension gets the plain namespace's
+    # descriptor, so it takes the same route (random on checked JAX is
+    # jax.random, not the portable samplers).
+    import os
+    import subprocess
+    import sys
+
+    names = [n for n in _NAMES if n != "array_api_strict"]
+    out = subprocess.run([sys.executable, "-c", _ROUTES_PROBE, *names], capture_output=True,
+                         text=True, env={**os.environ, "XPORT_CHECKED": "1"}, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.split("\n")
+    assert [line.split()[:2] for line in lines if line] == [[n, "ok"] for n in names]
+    if "jax" in names:
+        assert "jax ok native" in lines
+
+
+def test_import_statement_finds_a_checked_namespace_built_before() -> None:
+    # namespace(..., checked=True) builds xport.checked.<name> before the
+    # xport.checked package is imported; the import statement must find it.
+    import subprocess
+    import sys
+
+    code = ("import xport\n"
+            f"built = xport.namespace({_NAMES[0]!r}, checked=True)\n"
+            f"import xport.checked.{_NAMES[0]} as imported\n"
+            "assert imported is built, (imported, built)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -234,13 +234,13 @@ def test_gamma_takes_log_of_zero_quietly():
 def test_gamma_compacted_rounds_equal_lockstep_rounds(name, monkeypatch):
     # NumPy and PyTorch redraw only the rejected elements each round; the
     # lockstep loop (every element every round, as JAX) gives the same bits.
-    from xport.random import _portable
+    from xport._common.random import gammas
 
     xp = xport.namespace(name)
     alphas = xp.asarray(np.geomspace(0.02, 50.0, 20_000).astype(np.float32))
     k = xr.key(5, xp=xp)
     compacted = to_numpy(xr.gamma(k, alphas))
-    monkeypatch.setattr(_portable, "takes_in_place", lambda xp: False)
+    monkeypatch.setattr(gammas, "takes_in_place", lambda target: False)
     np.testing.assert_array_equal(compacted, to_numpy(xr.gamma(k, alphas)))
 
 
@@ -278,22 +278,23 @@ def test_log1p_and_erfinv_are_xlas(name, in_place):
     # The float32 building blocks of normal() against jax.numpy/jax.lax on CPU,
     # over the whole of erfinv's domain (both log1p branches, erfinv's tail),
     # through the standard's operations and through the in-place NumPy/PyTorch path.
-    from xport.random import _erfinv, _xla_float32
+    from xport._common.random import erfinv, xla_float32
 
     xp = xport.namespace(name)
+    target = xr._resolve(xp)[1]
     rng = np.random.default_rng(0)
     u = np.concatenate([rng.uniform(-1, 1, 40000), 1 - rng.uniform(0, 1e-3, 2000),
                         -1 + 2.0 ** -np.arange(1, 25)]).astype(np.float32)
     arg = (-(u * u)).astype(np.float32)
-    ops = _xla_float32.ops_for(xp, xp.asarray(arg), in_place=in_place)
-    assert isinstance(ops, _xla_float32.InPlaceOps) == in_place
-    assert_same(_xla_float32.log1p(ops, xp.asarray(arg)), jnp.log1p(arg))
-    assert_same(_erfinv.erfinv(xp, xp.asarray(u), gather=in_place), jax.lax.erf_inv(u))
+    ops = xla_float32.ops_for(target, xp.asarray(arg), in_place=in_place)
+    assert isinstance(ops, xla_float32.InPlaceOps) == in_place
+    assert_same(xla_float32.log1p(ops, xp.asarray(arg)), jnp.log1p(arg))
+    assert_same(erfinv.erfinv(target, xp.asarray(u), gather=in_place), jax.lax.erf_inv(u))
     # frexp by bits and by halving agree down to the smallest normal
     y = np.float32(2.0) ** -rng.uniform(0, 126, 5000).astype(np.float32)
     y = np.maximum(y, np.float32(2.0 ** -126))
-    by_bits = _xla_float32.ops_for(xp, xp.asarray(y), in_place=True).frexp(xp.asarray(y))
-    by_halving = _xla_float32.Ops(xp).frexp(xp.asarray(y))
+    by_bits = xla_float32.ops_for(target, xp.asarray(y), in_place=True).frexp(xp.asarray(y))
+    by_halving = xla_float32.Ops(xp).frexp(xp.asarray(y))
     for a, b in zip(by_bits, by_halving, strict=True):
         assert_same(a, to_numpy(b))
 
@@ -303,9 +304,9 @@ def test_devices_without_float64_draw_close_normals(monkeypatch):
     # rounding twice: the draws then stay within 3 ulp of JAX's. Simulated by
     # declaring the CPU such a device.
     torch = pytest.importorskip("torch")
-    from xport.random import _xla_float32
+    from xport._common.random import xla_float32
 
-    monkeypatch.setattr(_xla_float32, "_NO_FLOAT64", frozenset({"cpu"}))
+    monkeypatch.setattr(xla_float32, "_NO_FLOAT64", frozenset({"cpu"}))
     made = []
     real_astype = torch.Tensor.to
 
@@ -321,7 +322,7 @@ def test_devices_without_float64_draw_close_normals(monkeypatch):
 
 
 def test_portable_erf_is_accurate():
-    from xport.random._erf import erf
+    from xport._common.random.erf import erf
 
     x = np.concatenate([np.linspace(-7.0, 7.0, 20001), [0.0, 1e-300, 40.0, -np.inf, np.inf]])
     got = erf(xport.namespace("numpy"), x)
@@ -433,7 +434,7 @@ def test_large_eager_tensorflow_draws_are_compiled_and_exact():
     # Eager draws of 2**16 numbers and more run XLA-compiled (one fused pass);
     # XLA fuses the multiply-adds as it does for jax.random: JAX's exact floats.
     pytest.importorskip("tensorflow")
-    from xport.random import _tensorflow
+    from xport.tensorflow import _random as tensorflow_random
 
     k = xr.key(12, xp=xport.namespace("tensorflow"))
     jk = jax.random.key(12)
@@ -447,7 +448,7 @@ def test_large_eager_tensorflow_draws_are_compiled_and_exact():
                 jax.random.truncated_normal(jk, -0.5, 1.5, (n,)))
     assert_same(xr.bernoulli(k, 0.25, (n,)), jax.random.bernoulli(jk, 0.25, (n,)))
     assert {"bits", "uniform", "normal", "integers", "truncated_normal",
-            "bernoulli"} <= set(_tensorflow._compiled)
+            "bernoulli"} <= {name for name, _ in tensorflow_random._compiled}
 
 
 def test_results_follow_the_key_device():

@@ -19,7 +19,7 @@ torch = pytest.importorskip("torch")
 
 import xport  # noqa: E402
 import xport.random as xr  # noqa: E402
-from xport.random import _torch_compiled  # noqa: E402
+from xport.torch import _random_compiled as _torch_compiled  # noqa: E402
 
 try:
     import jax

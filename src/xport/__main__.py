@@ -12,35 +12,22 @@ from collections import Counter
 from typing import Any
 
 from . import __version__, namespace, namespace_of
-from ._libraries import LIBRARIES
+from ._hooks import descriptor
+from ._registry import BY_NAME, LIBRARIES
 from ._selfcheck import compare, computation
 from ._spec.dtypes import DTYPE_NAMES
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
 
-# (backend, distribution that provides it): every library with an xport
-# namespace, so that each row the report shows is one namespace() gives.
+# Every library with an xport namespace, so that each row the report shows is
+# one namespace() gives.
 BACKENDS: tuple[tuple[str, str], ...] = tuple(
-    (lib.xport_module, lib.name) for lib in LIBRARIES if lib.xport_module)
-_FALLBACK_DISTRIBUTIONS = {
-    "tensorflow": ("tensorflow-cpu", "tf-nightly"),
-    "cupy": (*(f"cupy-cuda{v}" for v in ("13x", "12x", "11x")), "cupy-rocm-6-0"),
-}
-
-
-def _cupy_has_a_gpu() -> bool:
-    cupy = importlib.import_module("cupy")
-    return bool(cupy.cuda.is_available())
-
-
-# Backends whose arrays need a device to exist: without one the report lists
-# the namespace and skips its self-check.
-_NEEDS_DEVICE = {"cupy": _cupy_has_a_gpu}
+    (lib.package, lib.name) for lib in LIBRARIES if lib.package)
 
 
 def _version(backend: str, distribution: str) -> str | None:
     if importlib.util.find_spec(backend) is None:
         return None
-    for name in (distribution, *_FALLBACK_DISTRIBUTIONS.get(backend, ())):
+    for name in (distribution, *BY_NAME[backend].distributions):
         try:
             return importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
@@ -118,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
         lacking = _lacking(ns)
         if lacking:
             print(f"{'':<12}{'':<14}(lacks {lacking})")
-        has_device = _NEEDS_DEVICE.get(backend)
+        # Libraries whose arrays need a device: without one the report lists
+        # the namespace and skips its self-check.
+        has_device = descriptor(ns).has_device
         if has_device is not None and not has_device():
             print(f"{'':<12}{'':<14}(no GPU: its self-check is skipped)")
             continue

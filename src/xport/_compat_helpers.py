@@ -3,10 +3,13 @@
 Same names, parameters and meaning as array-api-compat 1.16, so a library that
 vendors compat switches with one import. Every ``is_<library>_array`` /
 ``is_<library>_namespace`` pair is made by one factory from a row of
-``_libraries.LIBRARIES``; the answers come from the class cache that dispatch
+``_registry.LIBRARIES``; the answers come from the class cache that dispatch
 keeps (one dict lookup on ``type(x)`` once a type has been seen) and import
-nothing. They trace under ``jax.jit``, ``torch.compile(fullgraph=True)`` and
-``tf.function`` (no value of an array is read).
+nothing. ``device``, ``to_device`` and the answers the registry leaves to
+the array ask the backend's descriptor (``<lib>/_backend.py``), importing its
+namespace as :func:`namespace_of` does. They trace under ``jax.jit``,
+``torch.compile(fullgraph=True)`` and ``tf.function`` (no value of an array
+is read).
 
 Where xport answers differently from compat, on purpose: TensorFlow tensors
 are arrays here (``is_array_api_obj`` is true for them, ``is_tensorflow_array``
@@ -16,14 +19,16 @@ their library's (``is_numpy_namespace(xport.numpy)``).
 
 from __future__ import annotations
 
+import importlib
 import math
-import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from ._dispatch import _PACKAGE, _resolve_backend, namespace, namespace_of
-from ._libraries import BY_NAME, LIBRARIES
+from ._common.backend import Backend
+from ._dispatch import library_of, namespace, namespace_of, resolve_backend
+from ._hooks import GENERIC, descriptor
+from ._registry import ADOPTED_FROM, BY_NAME, LIBRARIES, torch_compiling
 from ._typing import Namespace
 
 __all__ = [
@@ -40,14 +45,10 @@ __all__ = [
 ]
 
 _COMPAT: Final = "array_api_compat"
+_PACKAGE: Final = __name__.rpartition(".")[0]  # "xport", or a vendored copy's name
 
 
 # --- array_namespace ---------------------------------------------------------------
-
-_XPORT_NUMPY: Final = f"{_PACKAGE}.numpy"
-_XPORT_JAX: Final = f"{_PACKAGE}.jax"
-_NUMPY_NAMES: Final = frozenset({_XPORT_NUMPY, "numpy"})
-
 
 def array_namespace(*xs: object, api_version: str | None = None,
                     use_compat: bool | None = None) -> Namespace:
@@ -72,46 +73,44 @@ def array_namespace(*xs: object, api_version: str | None = None,
     if one:  # the common call: one array of a type answered before
         if cls in _ANSWER:
             return _ANSWER[cls]
-        if cls in _NUMPY_ANSWER and xs[0].dtype.kind != "V":  # type: ignore[attr-defined]
-            return _NUMPY_ANSWER[cls]
+        # Adopted arrays (see the registry) have a void dtype: kind "V".
+        if cls in _HOST_ANSWER and xs[0].dtype.kind != "V":  # type: ignore[attr-defined]
+            return _HOST_ANSWER[cls]
     if api_version is None and use_compat is None:
         found = namespace_of(*xs)
     else:
         found = namespace_of(*xs, api_version=api_version, use_compat=use_compat)
-    name = getattr(found, "__name__", None)
-    if name == _XPORT_JAX:
-        if use_compat:
-            return found
-        found = _jax_numpy()
-    elif name in _NUMPY_NAMES:
-        if "jax" in sys.modules:
+    library = library_of(found) or _library_of_namespace(found)
+    adopters = ADOPTED_FROM.get(library or "", ())
+    if adopters:
+        for owner, adopts in adopters:
             for x in xs:  # a loop, not any(<generator>): this is every NumPy call's path
-                if _is_jax_float0(x):
-                    return namespace("jax") if use_compat else _jax_numpy()
+                if adopts(x):
+                    return _compat_answer(namespace(owner), owner, use_compat)
         if one:
-            _NUMPY_ANSWER[cls] = found
+            _HOST_ANSWER[cls] = found
         return found
-    if one and isinstance(found, ModuleType) and _is_known(cls):
+    found = _compat_answer(found, library, use_compat)
+    if one and isinstance(found, ModuleType) and resolve_backend(cls) is not None:
         _ANSWER[cls] = found
     return found
 
 
+def _compat_answer(found: Namespace, library: str | None, use_compat: bool | None
+                   ) -> Namespace:
+    """``found``, or the library's own module where array-api-compat gives it."""
+    row = BY_NAME.get(library or "")
+    if use_compat or row is None or not row.compat_gives_native:
+        return found
+    own: Any = importlib.import_module(row.namespaces[0])
+    return cast(Namespace, own)
+
+
 # One array of a type -> array_namespace's answer (filled as types are seen);
-# NumPy's answers hold for every dtype kind but "V" (JAX's float0 arrays are
-# NumPy arrays of a void dtype that answer JAX).
+# the answers for a library others adopt arrays of hold for every dtype kind
+# but "V".
 _ANSWER: dict[type, Namespace] = {}
-_NUMPY_ANSWER: dict[type, Namespace] = {}
-
-
-def _is_known(cls: type) -> bool:
-    """Whether dispatch resolves ``cls`` by its class alone (not by calling an
-    ``__array_namespace__`` method, whose answer may depend on the array)."""
-    return _resolve_backend(cls) is not None
-
-
-def _jax_numpy() -> Namespace:
-    jnp: Namespace = sys.modules["jax"].numpy
-    return jnp
+_HOST_ANSWER: dict[type, Namespace] = {}
 
 
 get_namespace = array_namespace
@@ -120,22 +119,23 @@ get_namespace = array_namespace
 # --- which library a namespace module belongs to ---------------------------------
 
 def _namespace_names() -> dict[str | None, str | None]:
-    """Module ``__name__`` -> library, for the exact names that count."""
+    """Module ``__name__`` -> library, for the library's own modules,
+    array-api-compat's and xport's (whose namespaces also say so themselves)."""
     names: dict[str | None, str | None] = {}
     for lib in LIBRARIES:
         names.update(dict.fromkeys(lib.namespaces, lib.name))
         if lib.compat_module is not None:
             names[f"{_COMPAT}.{lib.compat_module}"] = lib.name
-        if lib.xport_module is not None:
-            names[f"{_PACKAGE}.{lib.xport_module}"] = lib.name
-            names[f"xport.{lib.xport_module}"] = lib.name
+        if lib.package is not None:
+            names[f"{_PACKAGE}.{lib.package}"] = lib.name
+            names[f"xport.{lib.package}"] = lib.name
     return names
 
 
 # Wrapper namespaces of vendored copies ("scipy._lib.array_api_compat.numpy").
 _VENDORED_SUFFIXES: Final[tuple[tuple[str, str], ...]] = tuple(
     [(f".{_COMPAT}.{lib.compat_module}", lib.name) for lib in LIBRARIES if lib.compat_module]
-    + [(f".xport.{lib.xport_module}", lib.name) for lib in LIBRARIES if lib.xport_module])
+    + [(f".xport.{lib.package}", lib.name) for lib in LIBRARIES if lib.package])
 
 _library_by_namespace_name: dict[str | None, str | None] = {None: None, **_namespace_names()}
 _UNSEEN: Final[Any] = object()
@@ -160,28 +160,20 @@ def _library_of_namespace(xp: object) -> str | None:
 
 # --- is_<library>_array / is_<library>_namespace ---------------------------------
 
-def _is_jax_float0(x: object) -> bool:
-    """A NumPy array of dtype ``jax.float0``: what JAX gives as the gradient of an
-    integer input. It counts as a JAX array, as in array-api-compat."""
-    if getattr(getattr(x, "dtype", None), "kind", None) != "V" or "jax" not in sys.modules:
-        return False
-    dtype = x.dtype  # type: ignore[attr-defined]
-    return bool(dtype == sys.modules["jax"].dtypes.float0)
-
-
 def _array_check(library: str) -> Callable[[object], bool]:
     row = BY_NAME[library]
+    # Arrays of this library another one adopts, and the arrays this one adopts.
+    given_away = tuple(adopts for _, adopts in ADOPTED_FROM.get(library, ()))
+    taken = row.adopts
 
-    if library == "numpy":
-        def check(x: object) -> bool:
-            return _resolve_backend(type(x)) == "numpy" and not _is_jax_float0(x)
-    elif library == "jax":
-        def check(x: object) -> bool:
-            backend = _resolve_backend(type(x))
-            return backend == "jax" or (backend == "numpy" and _is_jax_float0(x))
-    else:
-        def check(x: object) -> bool:
-            return _resolve_backend(type(x)) == library
+    def check(x: object) -> bool:
+        backend = resolve_backend(type(x))
+        if backend == library:
+            for adopts in given_away:
+                if adopts(x):
+                    return False
+            return True
+        return taken is not None and backend == taken[0] and taken[1](x)
 
     check.__name__ = check.__qualname__ = f"is_{library}_array"
     check.__doc__ = (f"True if ``x`` is an array of {library} (subclasses included: "
@@ -193,11 +185,15 @@ def _array_check(library: str) -> Callable[[object], bool]:
 def _namespace_check(library: str) -> Callable[[Any], bool]:
     row = BY_NAME[library]
     wrappers = [f"{_COMPAT}.{row.compat_module}"] if row.compat_module else []
-    if row.xport_module:
-        wrappers.append(f"xport.{row.xport_module}")
+    if row.package or row.external:
+        wrappers.append(f"xport.{row.package or row.external}")
 
     def check(xp: Any) -> bool:
-        # No try/except: older torch.compile cannot trace a raise.
+        # xport's namespaces (plain, checked, vendored) by their descriptor;
+        # no try/except: older torch.compile cannot trace a raise.
+        own = library_of(xp)
+        if own is not None:
+            return own == library
         found = _library_by_namespace_name.get(getattr(xp, "__name__", None), _UNSEEN)
         return (_library_of_namespace(xp) if found is _UNSEEN else found) == library
 
@@ -237,7 +233,7 @@ is_mparray_namespace = _namespace_check("mparray")
 
 # --- array kinds -------------------------------------------------------------------
 
-def _is_numpy_matrix(cls: type) -> bool:
+def _is_matrix(cls: type) -> bool:
     return any(k.__name__ == "matrix" for k in cls.__mro__)
 
 
@@ -252,19 +248,32 @@ def is_array_api_obj(x: object) -> bool:
     cls = type(x)
     found = _array_api_obj_by_type.get(cls)
     if found is None:
-        backend = _resolve_backend(cls)
-        if backend is None:
+        if resolve_backend(cls) is None:
             return hasattr(x, "__array_namespace__")
-        found = _array_api_obj_by_type[cls] = backend != "numpy" or not _is_numpy_matrix(cls)
+        found = _array_api_obj_by_type[cls] = not _is_matrix(cls)
     return found
 
 
 _array_api_obj_by_type: dict[type, bool] = {}
 
 
-def _is_symbolic_tensorflow(x: object) -> bool:
-    return type(x).__name__ != "EagerTensor" and "tensorflow" in sys.modules \
-        and not sys.modules["tensorflow"].executing_eagerly()
+def _backend_of_array(x: object) -> Backend | None:
+    """The descriptor of the backend of array ``x`` (importing its namespace,
+    as namespace_of does), or None for libraries xport has no backend for."""
+    cls = type(x)
+    if cls in _BACKEND_BY_TYPE:
+        return _BACKEND_BY_TYPE[cls]
+    library = resolve_backend(cls)
+    found = None
+    if library is not None and (BY_NAME[library].package or BY_NAME[library].external):
+        found = descriptor(namespace(library))
+        found = None if found is GENERIC else found
+    if not torch_compiling():  # Dynamo cannot replay a store made while tracing
+        _BACKEND_BY_TYPE[cls] = found
+    return found
+
+
+_BACKEND_BY_TYPE: dict[type, Backend | None] = {}
 
 
 def is_lazy_array(x: object) -> bool:
@@ -275,11 +284,13 @@ def is_lazy_array(x: object) -> bool:
     with ``__array_namespace__`` is probed by ``bool()`` of one element, as
     array-api-compat does.
     """
-    backend = _resolve_backend(type(x))
-    if backend == "tensorflow":
-        return _is_symbolic_tensorflow(x)
-    if backend is not None:
-        return BY_NAME[backend].lazy
+    library = resolve_backend(type(x))
+    if library is not None:
+        lazy = BY_NAME[library].lazy
+        if lazy is None:
+            backend = _backend_of_array(x)
+            return backend is not None and backend.is_lazy is not None and backend.is_lazy(x)
+        return lazy
     if not hasattr(x, "__array_namespace__"):
         return False
     array: Any = x
@@ -300,12 +311,14 @@ def is_writeable_array(x: object) -> bool:
     NumPy scalars, read-only NumPy arrays) or ``x`` is not an array; True for
     other arrays, unknown ones with ``__array_namespace__`` included (there is
     no way to ask them without writing)."""
-    backend = _resolve_backend(type(x))
-    if backend == "numpy":
-        return bool(x.flags.writeable)  # type: ignore[attr-defined]  # False for NumPy scalars
-    if backend is not None:
-        return BY_NAME[backend].writeable is not False
-    return hasattr(x, "__array_namespace__")
+    library = resolve_backend(type(x))
+    if library is None:
+        return hasattr(x, "__array_namespace__")
+    writeable = BY_NAME[library].writeable
+    if writeable is None:
+        backend = _backend_of_array(x)
+        return backend is None or backend.is_writeable is None or backend.is_writeable(x)
+    return writeable
 
 
 def size(x: Any) -> int | None:
@@ -327,33 +340,6 @@ def size(x: Any) -> int | None:
 
 # --- devices -----------------------------------------------------------------------
 
-def _tensorflow_device(x: Any) -> Any:
-    return x.device or None
-
-
-def _jax_device(x: Any) -> Any:
-    found = getattr(x, "device", None)  # a tracer inside jit has none to give
-    return found() if callable(found) else found
-
-
-def _pydata_sparse_device(x: Any) -> Any:
-    found = getattr(x, "device", None)
-    if found is not None:
-        return found
-    inner = getattr(x, "data", None)
-    return "cpu" if inner is None else device(inner)
-
-
-_DEVICE_OF: Final[dict[str, Callable[[Any], Any]]] = {
-    "numpy": lambda x: "cpu",
-    "dask": lambda x: "cpu",
-    "jax": _jax_device,
-    "tensorflow": _tensorflow_device,
-    "pydata_sparse": _pydata_sparse_device,
-    "mxnet": lambda x: x.ctx,
-}
-
-
 def device(x: Any, /) -> Any:
     """The device ``x`` lives on (``x.device`` in the standard).
 
@@ -361,73 +347,18 @@ def device(x: Any, /) -> Any:
     the one device ``"cpu"``); a JAX array's device, or ``None`` for a tracer
     inside ``jax.jit`` (it has none to give); a TensorFlow tensor's device name
     (``None`` inside ``tf.function`` when unplaced); an MXNet array's context
-    (``x.ctx``: MXNet arrays have no ``device``); ``x.device`` otherwise.
+    (``x.ctx``: MXNet arrays have no ``device``); ``x.device`` otherwise (a
+    wrapper's ``data``'s device, or ``"cpu"``, where ``x`` has none: sparse
+    arrays).
     """
-    found = _DEVICE_OF.get(_resolve_backend(type(x)) or "")
-    return x.device if found is None else found(x)
-
-
-def _host_only(library: str) -> Callable[[Any, Any, Any], Any]:
-    def move(x: Any, target: Any, stream: Any) -> Any:
-        if stream is not None:
-            raise ValueError(f"to_device(): {library} arrays take no stream; got "
-                             f"stream={stream!r}")
-        if target in ("cpu", None):
-            return x
-        raise ValueError(f"to_device(): {library} arrays live on 'cpu' only; got "
-                         f"device={target!r}")
-    return move
-
-
-def _torch_to_device(x: Any, target: Any, stream: Any) -> Any:
-    if stream is not None:
-        raise NotImplementedError(
-            f"to_device(): PyTorch copies on its current stream; got stream={stream!r}. "
-            "Use `with torch.cuda.stream(s): x.to(device)` instead.")
-    return x.to(target)
-
-
-def _tensorflow_to_device(x: Any, target: Any, stream: Any) -> Any:
-    if stream is not None:
-        raise ValueError(f"to_device(): TensorFlow takes no stream; got stream={stream!r}")
-    from .tensorflow._copy import on_device
-
-    return on_device(x, target, copy=None)
-
-
-def _cupy_to_device(x: Any, target: Any, stream: Any) -> Any:
-    cupy: Any = sys.modules["cupy"]
-    if target == "cpu":
-        return x.get()
-    if not isinstance(target, cupy.cuda.Device):
-        raise TypeError(f"to_device(): CuPy takes 'cpu' or a cupy.cuda.Device; got "
-                        f"{target!r}")
-    if stream is None:
-        with target:
-            return cupy.asarray(x)
-    if isinstance(stream, int):
-        stream = cupy.cuda.ExternalStream(stream)
-    with target, stream:
-        return cupy.asarray(x)
-
-
-def _mxnet_to_device(x: Any, target: Any, stream: Any) -> Any:
-    if stream is not None:
-        raise ValueError(f"to_device(): MXNet takes no stream; got stream={stream!r}")
-    from .mxnet._info import context
-
-    ctx = context(target)
-    return x if ctx is None or x.ctx == ctx else x.as_in_ctx(ctx)
-
-
-_TO_DEVICE: Final[dict[str, Callable[[Any, Any, Any], Any]]] = {
-    "numpy": _host_only("NumPy"),
-    "dask": _host_only("Dask"),
-    "torch": _torch_to_device,
-    "tensorflow": _tensorflow_to_device,
-    "cupy": _cupy_to_device,
-    "mxnet": _mxnet_to_device,
-}
+    backend = _backend_of_array(x)
+    if backend is not None:
+        return backend.device(x)
+    found = getattr(x, "device", None)
+    if found is not None:
+        return found
+    inner = getattr(x, "data", None)
+    return "cpu" if inner is None else device(inner)
 
 
 def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
@@ -440,9 +371,9 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     MXNet an ``mxnet.Context`` (``"cpu"`` is ``mx.cpu()``);
     everything else uses the array's own ``to_device``.
     """
-    move = _TO_DEVICE.get(_resolve_backend(type(x)) or "")
-    if move is not None:
-        return move(x, device, stream)
+    backend = _backend_of_array(x)
+    if backend is not None and backend.to_device is not None:
+        return backend.to_device(x, device, stream)
     if stream is None:
         return x.to_device(device)
     return x.to_device(device, stream=stream)

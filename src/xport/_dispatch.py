@@ -12,44 +12,36 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Final, cast
 
-from ._libraries import LIBRARIES, REFUSED_CLASSES
+from ._common.typenames import type_name as _type_name
+from ._common.typenames import type_name_of as _type_name_of
+from ._registry import (
+    ALIASES,
+    BY_NAME,
+    LIBRARIES,
+    REFUSED_CLASSES,
+    TRACING_LIBRARY,
+    import_backend,
+    torch_compiling,
+    traced_array_class,
+)
 from ._spec.names import LATEST_VERSION, SUPPORTED_VERSIONS
 from ._typing import Namespace
 
 # (root module, class name) of the classes whose instances (and subclasses'
-# instances) are arrays of a library: _libraries.LIBRARIES, flattened.
+# instances) are arrays of a library: the registry's rows, flattened.
 _ARRAY_CLASSES: Final[dict[tuple[str, str], str]] = {
     cls: lib.name for lib in LIBRARIES for cls in lib.array_classes}
 
 # Backends xport has a namespace package for (xport.<name>).
 NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset(
-    lib.xport_module for lib in LIBRARIES if lib.xport_module)
-# Backends whose own module already is a conforming namespace.
-_EXTERNAL_NAMESPACES: Final[dict[str, str]] = {"array_api_strict": "array_api_strict"}
-
-_ALIASES: Final[dict[str, str]] = {
-    "numpy": "numpy", "np": "numpy",
-    "torch": "torch", "pytorch": "torch",
-    "jax": "jax", "jax.numpy": "jax", "jnp": "jax",
-    "tensorflow": "tensorflow", "tf": "tensorflow",
-    "dask": "dask", "dask.array": "dask",
-    "cupy": "cupy",
-    "mxnet": "mxnet", "mx": "mxnet", "mxnet.numpy": "mxnet",
-    "array_api_strict": "array_api_strict",
-}
-
-_INSTALL_HINT: Final[dict[str, str]] = {
-    "numpy": "pip install numpy",
-    "torch": "pip install torch",
-    "jax": "pip install jax",
-    "tensorflow": "pip install tensorflow",
-    "dask": "pip install 'dask[array]'",
-    "mxnet": "pip install mxnet==1.9.1 'numpy<1.24'",
-    "array_api_strict": "pip install array-api-strict",
-}
+    lib.package for lib in LIBRARIES if lib.package)
+# Backends whose own module already is a conforming namespace: library -> module.
+_EXTERNAL_NAMESPACES: Final[dict[str, str]] = {
+    lib.name: lib.external for lib in LIBRARIES if lib.external}
 
 _PACKAGE: Final[str] = __name__.rpartition(".")[0]
 # XPORT_CHECKED=1: namespace_of and namespace give checked namespaces unless told
@@ -97,12 +89,14 @@ def _backend_from_mro(cls: type) -> str | None:
     return None
 
 
-def _resolve_backend(cls: type) -> str | None:
+def resolve_backend(cls: type) -> str | None:
+    """The registry's name of the library whose arrays ``cls`` makes, or None
+    (cached per type; imports nothing)."""
     # .get, not try/except KeyError: older torch.compile cannot trace a raise
     backend = _backend_by_type.get(cls, _UNSEEN)
     if backend is _UNSEEN:
-        if _torch_compiling():  # see _resolve_namespace
-            return "torch" if issubclass(cls, sys.modules["torch"].Tensor) \
+        if torch_compiling():  # see _resolve_namespace
+            return TRACING_LIBRARY if issubclass(cls, traced_array_class()) \
                 else _backend_from_mro(cls)
         backend = _backend_by_type[cls] = _backend_from_mro(cls)
     return backend  # type: ignore[no-any-return]
@@ -120,32 +114,7 @@ def _load_namespace(backend: str) -> ModuleType:
             f"convert them with xport.convert(x, 'numpy') or use {backend}'s own "
             "array API support"
         )
-    return _import_namespace_package(backend)
-
-
-def _import_namespace_package(backend: str) -> ModuleType:
-    # Static import statements, not importlib: torch.compile traces an import
-    # statement (it performs it while tracing) but refuses importlib, so a
-    # first sighting of a tensor inside a compiled function stays in the graph;
-    # and tf.function's AutoGraph tries (and fails, with a warning) to convert
-    # importlib's code, where it leaves import statements alone.
-    if backend == "numpy":
-        from . import numpy as numpy_ns
-
-        return numpy_ns
-    if backend == "torch":
-        from . import torch as torch_ns
-
-        return torch_ns
-    if backend == "jax":
-        from . import jax as jax_ns
-
-        return jax_ns
-    if backend == "tensorflow":
-        from . import tensorflow as tensorflow_ns
-
-        return tensorflow_ns
-    return importlib.import_module(f".{backend}", __package__)
+    return import_backend(str(BY_NAME[backend].package))
 
 
 def _resolve_namespace(x: object, position: int) -> Any:
@@ -153,7 +122,7 @@ def _resolve_namespace(x: object, position: int) -> Any:
     # are serialised by Python's import system. (A lock would also break
     # torch.compile's tracing of a first sighting.)
     cls = type(x)
-    if _torch_compiling():
+    if torch_compiling():
         # A first sighting while torch.compile traces: no MRO walk (Dynamo
         # before 2.13 cannot read C classes' __module__) and no cache stores
         # (it cannot replay a store of a module it imported while tracing);
@@ -170,15 +139,10 @@ def _resolve_namespace(x: object, position: int) -> Any:
     return found
 
 
-def _torch_compiling() -> bool:
-    # Membership and subscript only (Dynamo traces them on every version).
-    return "torch" in sys.modules and bool(sys.modules["torch"].compiler.is_compiling())
-
-
 def _traced_namespace(x: object, position: int) -> Any:
     """The namespace of ``x`` while torch.compile traces, stored nowhere."""
-    if isinstance(x, sys.modules["torch"].Tensor):
-        found: Any = _load_namespace("torch")
+    if isinstance(x, traced_array_class()):
+        found: Any = _load_namespace(TRACING_LIBRARY)
     else:
         found = _classify(type(x), x, position)
     return _checked(found) if CHECKED_BY_DEFAULT and isinstance(found, ModuleType) else found
@@ -191,7 +155,7 @@ def _classify(cls: type[object], x: object, position: int) -> Any:
     first sighting happens inside ``tf.function``, cannot convert branches
     that rebind an annotated name.)
     """
-    backend = _resolve_backend(cls)
+    backend = resolve_backend(cls)
     if backend is not None:
         _refuse_class(cls, position)
     if backend is not None and (backend in NAMESPACE_PACKAGES or backend in _EXTERNAL_NAMESPACES
@@ -222,15 +186,6 @@ def _refuse_class(cls: type, position: int) -> None:
                             f"(argument {position}): {reason}")
         if key in _ARRAY_CLASSES:
             return
-
-
-def _type_name(x: object) -> str:
-    return _type_name_of(type(x))
-
-
-def _type_name_of(cls: type) -> str:
-    module = cls.__module__
-    return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
 
 
 def _unknown_type_message(x: object, position: int) -> str:
@@ -269,7 +224,7 @@ def _namespace_label(ns: Any) -> str:
 def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
     seen: dict[str, tuple[int, object]] = {}
     for i, x in enumerate(arrays):
-        backend = _resolve_backend(type(x))
+        backend = resolve_backend(type(x))
         if backend is None:
             if isinstance(x, _SCALAR_TYPES):
                 continue
@@ -330,55 +285,75 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
     if cls in _one_array_namespace_by_type and not more and api_version is None \
             and use_compat is None and checked is None:
         return _one_array_namespace_by_type[cls]
-    arrays = more if x is _NO_ARGUMENT else (x, *more)
     if api_version is not None or use_compat is not None or checked is not None:
+        arrays = more if x is _NO_ARGUMENT else (x, *more)
         _check_api_version(api_version)
         if checked is not None:
             return _with_checked(
                 namespace_of(*arrays, api_version=api_version, use_compat=use_compat), checked)
         if use_compat is not None:
             return _with_use_compat(arrays, api_version, use_compat)
+    # Several arguments of types seen before: x's answer, then each of more's
+    # against it (no tuple of all the arguments is built on this path).
     # Not annotated here: AutoGraph (tf.function) cannot convert a loop that
     # rebinds an annotated name.
-    found = _NO_NAMESPACE
-    for y in arrays:
-        cls = type(y)
-        ns = _fast_namespace_by_type[cls] if cls in _fast_namespace_by_type else None
-        if ns is _IGNORED:
-            continue
-        if ns is None or (found is not None and ns is not found):
-            return _namespace_of_general(arrays, api_version)
-        found = ns
-    return found if found is not None else _namespace_of_general(arrays, api_version)
+    fast = _fast_namespace_by_type
+    found = fast[cls] if cls in fast else None
+    if found is not None:
+        ignored = _IGNORED
+        for y in more:
+            kind = type(y)
+            ns = fast[kind] if kind in fast else None
+            if ns is ignored or ns is found:
+                continue
+            if ns is None or found is not ignored:
+                break
+            found = ns
+        else:
+            if found is not ignored:
+                return found  # type: ignore[no-any-return]
+    return _namespace_of_general(more if x is _NO_ARGUMENT else (x, *more), api_version)
 
 
-# array-api-compat's use_compat=False: the library's own module per xport namespace.
-_NATIVE_MODULES: Final[dict[str, str]] = {
-    f"{_PACKAGE}.{lib.xport_module}": lib.namespaces[0] for lib in LIBRARIES if lib.xport_module}
+def library_of(ns: object) -> str | None:
+    """The registry's name of the library namespace ``ns`` serves (xport's
+    own, plain or checked, by its descriptor; a conforming external module by
+    its name), or ``None`` for a namespace xport does not know."""
+    backend = getattr(ns, "__xport_backend__", None)
+    if backend is not None:
+        return str(backend.name)
+    return _LIBRARY_OF_EXTERNAL.get(getattr(ns, "__name__", ""))
+
+
+_LIBRARY_OF_EXTERNAL: Final[dict[str, str]] = {
+    module: library for library, module in _EXTERNAL_NAMESPACES.items()}
+
+# Checked mode plugs in from outside (the package installs it, see
+# install_checked_mode): dispatch only calls its two functions.
+_checked_mode: list[Callable[[ModuleType], ModuleType]] = []
+
+
+def install_checked_mode(to_checked: Callable[[ModuleType], ModuleType],
+                         to_plain: Callable[[ModuleType], ModuleType]) -> None:
+    """Make ``checked=True`` / ``XPORT_CHECKED=1`` give ``to_checked(ns)``,
+    and ``checked=False`` ``to_plain(ns)``, for a namespace module ``ns``."""
+    _checked_mode[:] = [to_checked, to_plain]
 
 
 def _checked(ns: ModuleType) -> ModuleType:
-    from ._checked import checked_namespace
-
-    return checked_namespace(ns, _BACKEND_OF_MODULE.get(ns.__name__, ns.__name__))
+    if not _checked_mode:
+        raise RuntimeError("checked mode is not installed: import xport first")
+    return _checked_mode[0](ns)
 
 
 def _with_checked(found: Any, checked: object) -> Namespace:
     """``found``, or its checked twin, as ``checked`` says."""
     if checked not in (True, False):
         raise ValueError(f"checked must be None, True or False; got {checked!r}")
-    if not isinstance(found, ModuleType):
+    if not isinstance(found, ModuleType) or not _checked_mode:
         return cast(Namespace, found)  # a namespace xport does not know
-    from ._checked import unchecked_namespace
-
-    plain = unchecked_namespace(found)
+    plain = _checked_mode[1](found)
     return cast(Namespace, _checked(plain) if checked else plain)
-
-
-# The backend of each namespace module, by module name.
-_BACKEND_OF_MODULE: Final[dict[str, str]] = {
-    **{f"{_PACKAGE}.{lib.xport_module}": lib.name for lib in LIBRARIES if lib.xport_module},
-    **{module: backend for backend, module in _EXTERNAL_NAMESPACES.items()}}
 
 
 def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,
@@ -386,8 +361,11 @@ def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,
     if use_compat not in (True, False):  # 1 and 0 pass, as in array-api-compat
         raise ValueError(f"use_compat must be None, True, or False; got {use_compat!r}")
     found = namespace_of(*arrays, api_version=api_version)
-    native = None if use_compat else _NATIVE_MODULES.get(getattr(found, "__name__", ""))
-    return found if native is None else cast(Namespace, importlib.import_module(native))
+    if use_compat or getattr(found, "__xport_backend__", None) is None:
+        return found
+    # array-api-compat's use_compat=False: the library's own module.
+    native = BY_NAME[str(library_of(found))].namespaces[0]
+    return cast(Namespace, importlib.import_module(native))
 
 
 def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Namespace:
@@ -428,7 +406,7 @@ def namespace(name: str, *, api_version: str | None = None,
     """
     _check_api_version(api_version)
     # A run-time check: callers without a type checker pass anything.
-    backend = _ALIASES.get(name) if isinstance(name, str) else None  # pyright: ignore[reportUnnecessaryIsInstance]
+    backend = ALIASES.get(name) if isinstance(name, str) else None  # pyright: ignore[reportUnnecessaryIsInstance]
     if backend is None or (backend not in NAMESPACE_PACKAGES
                            and backend not in _EXTERNAL_NAMESPACES):
         known = sorted(NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
@@ -438,7 +416,7 @@ def namespace(name: str, *, api_version: str | None = None,
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.startswith(_PACKAGE + "."):
             raise  # xport itself lacks the module: not an installation problem
-        hint = _INSTALL_HINT.get(backend, f"install {backend}")
+        hint = BY_NAME[backend].install or f"install {backend}"
         raise ImportError(
             f"xport.namespace({name!r}) needs {backend} installed ({hint}); "
             f"importing it failed: {exc}"
@@ -455,7 +433,7 @@ def backend_of(x: object) -> str:
     Imports nothing. Raises ``TypeError`` for anything that is not an array of a
     library xport knows, Python scalars included.
     """
-    backend = _resolve_backend(type(x))
+    backend = resolve_backend(type(x))
     if backend is None:
         raise TypeError(f"backend_of() got {_type_name(x)}, which is not an array of a "
                         "library xport knows")
@@ -467,6 +445,6 @@ def is_array(x: object) -> bool:
     another object with ``__array_namespace__``; False for Python scalars and
     everything else. Imports nothing."""
     cls = type(x)
-    if _resolve_backend(cls) is not None:
+    if resolve_backend(cls) is not None:
         return True
     return not issubclass(cls, _SCALAR_TYPES) and hasattr(cls, "__array_namespace__")

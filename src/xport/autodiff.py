@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any, Literal
 
+from ._common.backend import AutodiffHook
+from ._common.pytree import leaves_of
 from ._dispatch import backend_of, is_array, namespace_of
-from ._per_backend import Made, made_once
-from ._pytree import leaves_of
+from ._hooks import Made, descriptor, made_once
 
 __all__ = ["custom_vjp", "grad", "hessian", "jacobian", "jvp", "stop_gradient",
            "value_and_grad", "vjp"]
@@ -51,13 +51,13 @@ def _arrays(tree: Any) -> list[Any]:
     return [leaf for leaf in leaves_of(tree) if is_array(leaf)]
 
 
-def _hook(args: Any, what: str) -> ModuleType:
+def _hook(args: Any, what: str) -> AutodiffHook:
     """The autodiff module of the backend whose arrays appear in ``args``."""
     arrays = _arrays(args)
     if not arrays:
         raise TypeError(f"{what}: found no array among the arguments to differentiate")
     xp = namespace_of(*arrays)
-    hook: ModuleType | None = getattr(xp, "_autodiff", None)
+    hook = descriptor(xp).autodiff
     if hook is None:
         raise TypeError(
             f"{what}: {backend_of(arrays[0])} has no automatic differentiation. "

@@ -38,10 +38,11 @@ Semantics, identical on every backend:
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any, Final
 
+from ._common.backend import ScatterHook
 from ._dispatch import namespace_of
+from ._hooks import hook
 from ._typing import Array
 
 __all__ = ["at", "segment_max", "segment_min", "segment_sum"]
@@ -50,15 +51,12 @@ OPERATIONS: Final = ("set", "add", "subtract", "multiply", "divide", "power", "m
 _PYTHON_SCALARS: Final = (bool, int, float, complex)
 
 
-def _hook(xp: Any) -> ModuleType:
-    """The backend's scatter module: the ``_scatter`` attribute of its namespace
-    (a plain attribute lookup, so tracing compilers follow it)."""
-    hook: ModuleType | None = getattr(xp, "_scatter", None)
-    if hook is None:
-        name = getattr(xp, "__name__", repr(xp))
-        raise TypeError(f"xport.at does not support arrays of {name}; it supports the "
-                        "xport namespaces of NumPy, PyTorch, JAX, TensorFlow and Dask")
-    return hook
+def _hook(xp: Any) -> ScatterHook:
+    """The backend's scatter hook, from its descriptor."""
+    found: ScatterHook = hook(xp, "scatter", "xport.at",
+                              "the xport namespaces of NumPy, PyTorch, JAX, TensorFlow, Dask, "
+                              "CuPy and MXNet")
+    return found
 
 
 def _check_values(xp: Any, x: Any, values: Any, op: str) -> None:

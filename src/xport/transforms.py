@@ -38,13 +38,22 @@ from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
 from typing import Any
 
-from ._dispatch import _torch_compiling, is_array, namespace_of
-from ._per_backend import Made, made_once
-from ._pytree import TreeDef, flatten, leaves_of, unflatten
+from ._common.backend import TransformsHook
+from ._common.pytree import TreeDef, flatten, leaves_of, unflatten
+from ._common.vmap_axes import (
+    Axes,
+    check_axes_spec,
+    function_name,
+    leaf_axes,
+    mapped_size,
+    tree_axes,
+)
+from ._dispatch import is_array, namespace_of
+from ._hooks import Made, descriptor, made_once
+from ._registry import torch_compiling
 
 __all__ = ["CompileError", "jit", "vmap"]
 
-Axes = Any  # an int, None, or a pytree prefix of the arguments made of them
 
 
 class CompileError(TypeError):
@@ -66,13 +75,9 @@ def _namespace(args: Sequence[Any], kwargs: dict[str, Any], what: str) -> Any:
                     "from the arrays a transformed function is called with")
 
 
-def _hook(xp: ModuleType) -> ModuleType | None:
+def _hook(xp: ModuleType) -> TransformsHook | None:
     """The backend's part of the transforms (None: no compiler of its own)."""
-    return getattr(xp, "_transforms", None)
-
-
-def _name(f: Callable[..., Any]) -> str:
-    return getattr(f, "__qualname__", None) or type(f).__name__
+    return descriptor(xp).transforms
 
 
 # -- jit -------------------------------------------------------------------------
@@ -128,7 +133,7 @@ class _Jitted:
         self._by_type: dict[type, _Entry] = {}  # by the first array argument's type
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _torch_compiling():
+        if torch_compiling():
             # Inside the caller's torch.compile: part of its graph, as it is.
             return self._f(*args, **kwargs)
         if self._static_argnums or self._static_argnames:
@@ -146,13 +151,13 @@ class _Jitted:
             return compiled(*args, **kwargs)
         except errors as error:
             raise CompileError(
-                f"jit({_name(self._f)}): {self._backend(args, kwargs)}'s compiler cannot "
+                f"jit({function_name(self._f)}): {self._backend(args, kwargs)}'s compiler cannot "
                 f"compile it: {_first_line(error)}. If f branches in Python on an array's "
                 "value, use xp.where, or pass that argument in static_argnums / "
                 "static_argnames") from error
 
     def _entry(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Entry:
-        xp = _namespace(args, kwargs, f"jit({_name(self._f)})")
+        xp = _namespace(args, kwargs, f"jit({function_name(self._f)})")
         entry = self._compiled.get(xp.__name__)
         if entry is None:
             entry = self._compile(xp)
@@ -181,7 +186,7 @@ class _Jitted:
         static += [kwargs[n] for n in self._static_argnames if n in kwargs]
         for value in static:
             if not isinstance(value, Hashable) or is_array(value):
-                raise TypeError(f"jit({_name(self._f)}): static arguments must be hashable "
+                raise TypeError(f"jit({function_name(self._f)}): static arguments must be hashable "
                                 f"Python values, got {type(value).__name__}; pass arrays as "
                                 "traced arguments")
 
@@ -212,8 +217,8 @@ def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callab
     """
     if not callable(f):
         raise TypeError(f"vmap() takes a function, got {type(f).__name__}")
-    _check_axes_spec(in_axes, "in_axes")
-    _check_axes_spec(out_axes, "out_axes")
+    check_axes_spec(in_axes, "in_axes")
+    check_axes_spec(out_axes, "out_axes")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)
     made: Made = {}
@@ -221,20 +226,20 @@ def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callab
     @functools.wraps(f)
     def mapped(*args: Any, **kwargs: Any) -> Any:
         if isinstance(in_axes, tuple) and len(in_axes) != len(args):
-            raise ValueError(f"vmap({_name(f)}): in_axes has {len(in_axes)} entries for "
+            raise ValueError(f"vmap({function_name(f)}): in_axes has {len(in_axes)} entries for "
                              f"{len(args)} positional argument(s); give one per argument")
         xp = _namespace(args, {}, "vmap")
         hook = _hook(xp)
         if hook is None:
             leaves, treedef, axes = leaf_axes(in_axes, args, "in_axes")
-            size = mapped_size(leaves, axes, f)
+            size = mapped_size(leaves, axes, f, is_array)
             return loop_vmap(xp, f, (leaves, treedef, axes), size, out_axes=out_axes,
                              kwargs=kwargs)
         if kwargs:
             native = hook.vmap(functools.partial(f, **kwargs), in_axes, out_axes)
         else:
             native = made_once(made, hook, "vmap", f, in_axes, out_axes)
-        if _torch_compiling():  # checked while tracing, free in the graph
+        if torch_compiling():  # checked while tracing, free in the graph
             _check_mapping(in_axes, args, f)
             return native(*args)
         # The native transform checks the axes itself: xport's checks, which
@@ -255,64 +260,7 @@ def vmap(f: Callable[..., Any], in_axes: Axes = 0, out_axes: Axes = 0) -> Callab
 def _check_mapping(in_axes: Axes, args: tuple[Any, ...], f: Callable[..., Any]) -> None:
     """``ValueError`` if ``in_axes`` does not map ``args``."""
     leaves, _, axes = leaf_axes(in_axes, args, "in_axes")
-    mapped_size(leaves, axes, f)
-
-
-def _check_axes_spec(axes: Axes, what: str) -> None:
-    for leaf in flatten(axes)[0]:
-        if not isinstance(leaf, int) or isinstance(leaf, bool):
-            raise TypeError(f"vmap(): {what} holds {leaf!r}; each entry is an int or None")
-
-
-def leaf_axes(axes: Axes, tree: Any, what: str) -> tuple[list[Any], TreeDef, list[int | None]]:
-    """The leaves of ``tree``, its structure and each leaf's axis, ``axes``
-    being a pytree prefix of ``tree`` (an int or None covers a whole subtree)."""
-    leaves, treedef = flatten(tree)
-    return leaves, treedef, tree_axes(axes, treedef, what)
-
-
-def tree_axes(axes: Axes, treedef: TreeDef, what: str) -> list[int | None]:
-    """Each leaf's axis in a tree of structure ``treedef``, ``axes`` being a
-    pytree prefix of it."""
-    if axes is None or isinstance(axes, int):
-        return [axes] * treedef.num_leaves
-    if isinstance(axes, dict):
-        fits = treedef.kind == "dict" and set(axes) == set(treedef.meta)
-        children = [axes[k] for k in treedef.meta] if fits else []
-    else:
-        fits = (isinstance(axes, (tuple, list)) and treedef.kind in ("tuple", "list", "namedtuple")
-                and len(axes) == len(treedef.children))
-        children = list(axes) if fits else []
-    if not fits:
-        raise ValueError(f"vmap(): {what} {axes!r} does not fit the structure it maps (a "
-                         f"{treedef.kind} of {len(treedef.children)}): give an int, None, or "
-                         "a prefix of that structure")
-    out: list[int | None] = []
-    for sub, child in zip(children, treedef.children, strict=True):
-        out += tree_axes(sub, child, what)
-    return out
-
-
-def mapped_size(leaves: list[Any], axes: list[int | None], f: Callable[..., Any]) -> Any:
-    """The common length of the mapped axes (``ValueError`` naming them and
-    ``f`` if they differ or none is mapped)."""
-    sizes: list[Any] = []  # a list: symbolic sizes of a traced shape do not hash
-    for leaf, axis in zip(leaves, axes, strict=True):
-        if axis is None:
-            continue
-        # is_array first: Dynamo 2.4 cannot trace getattr with a default on a tensor.
-        shape = leaf.shape if is_array(leaf) else ()
-        if not -len(shape) <= axis < len(shape):
-            raise ValueError(f"vmap({_name(f)}): cannot map axis {axis} of "
-                             f"{type(leaf).__name__} of shape {tuple(shape)}")
-        sizes.append(shape[axis])
-    if not sizes:
-        raise ValueError(f"vmap({_name(f)}): no argument is mapped (every in_axes entry is "
-                         "None)")
-    if any(size != sizes[0] for size in sizes[1:]):
-        raise ValueError(f"vmap({_name(f)}): the mapped axes have different lengths "
-                         f"{sorted(set(int(s) for s in sizes))}")
-    return sizes[0]
+    mapped_size(leaves, axes, f, is_array)
 
 
 def loop_vmap(xp: ModuleType, f: Callable[..., Any],
@@ -322,7 +270,7 @@ def loop_vmap(xp: ModuleType, f: Callable[..., Any],
     the standard's functions (libraries without a vectorising transform);
     ``inputs`` are the arguments' leaves, structure and axes, ``n`` the
     mapped length."""
-    what = f"vmap({_name(f)})"
+    what = f"vmap({function_name(f)})"
     leaves, treedef, axes = inputs
     if n == 0:
         raise ValueError(f"{what}: the mapped axis is empty; {xp.__name__} runs f once per "

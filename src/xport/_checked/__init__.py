@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from .build import build_namespace
-from .checks import Target
+from .._dispatch import library_of, resolve_backend
 from .errors import AxisError
 
 _CHECKED: dict[str, ModuleType] = {}
@@ -34,15 +33,18 @@ def unchecked_namespace(ns: ModuleType) -> ModuleType:
     return _UNCHECKED.get(ns.__name__, ns)
 
 
-def checked_namespace(ns: ModuleType, backend: str) -> ModuleType:
-    """The checked twin of the namespace ``ns`` of ``backend`` (built once)."""
+def checked_namespace(ns: ModuleType) -> ModuleType:
+    """The checked twin of the namespace ``ns`` (built once)."""
     ns = unchecked_namespace(ns)
     found = _CHECKED.get(ns.__name__)
     if found is None:
-        from .._dispatch import _resolve_backend
+        from .build import build_namespace  # the checks load with the first checked namespace
+        from .checks import Target
+
+        backend = library_of(ns) or ns.__name__
 
         def is_array(value: object) -> bool:
-            return _resolve_backend(type(value)) == backend
+            return resolve_backend(type(value)) == backend
 
         target = Target.of(ns, backend, is_array)
         found = build_namespace(ns, f"{PACKAGE}.checked.{backend}", target)

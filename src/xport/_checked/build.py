@@ -10,7 +10,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from .._dispatch import _type_name as type_name
+from .._common.typenames import type_name
+from .._hooks import descriptor
 from .._spec import promote_names
 from .._spec.rules import (
     AXIS_COUNTING,
@@ -229,12 +230,6 @@ def _non_standard(module_name: str, unchecked: str) -> Callable[[str], Any]:
     return __getattr__
 
 
-# The backend parts of xport.autodiff, xport.at / scatter, xport.jit / vmap and
-# xport.random's host route: the extensions find them on the namespace of their
-# inputs, checked or not.
-EXTENSION_HOOKS = ("_autodiff", "_scatter", "_transforms", "_random")
-
-
 def build_namespace(ns: ModuleType, name: str, target: Target, prefix: str = "") -> ModuleType:
     """A module with the standard names of ``ns``: functions checked, everything
     else (dtypes, constants) as is; ``linalg`` and ``fft`` checked too."""
@@ -249,9 +244,9 @@ def build_namespace(ns: ModuleType, name: str, target: Target, prefix: str = "")
             value = checked_function(prefix + attr, value, target)
         setattr(module, attr, value)
     module.__all__ = names  # type: ignore[attr-defined]
-    for hook in EXTENSION_HOOKS:
-        if hasattr(ns, hook):
-            setattr(module, hook, getattr(ns, hook))
+    if not prefix:
+        # The plain namespace's descriptor: every extension takes its routes.
+        module.__xport_backend__ = descriptor(ns)  # type: ignore[attr-defined]
     if hasattr(ns, "__array_api_version__"):
         module.__array_api_version__ = ns.__array_api_version__  # type: ignore[attr-defined]
     setattr(module, "__getattr__", _non_standard(name, ns.__name__))  # noqa: B010 - a module hook

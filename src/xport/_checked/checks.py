@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
-from .._dispatch import _type_name as type_name
+from .._common.typenames import type_name
 from .._spec.dtypes import BITS, DTYPE_NAMES, KIND_MEMBERS
 from .._spec.rules import DOMAIN_WORDS, DOMAINS
 from .errors import AxisError, fail, shape_text

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._pytree import TreeDef, flatten, unflatten
+from .pytree import TreeDef, flatten, unflatten
 
 # Per differentiated argument: its position, structure and number of leaves.
 Layout = list[tuple[int, TreeDef, int]]

@@ -8,7 +8,7 @@ attribute, ``raw``; every method makes a new view of the function's result, so a
 chain never changes an array.
 
 Each backend gets its own subclass of :class:`Fluent`, made the first time an
-array of it is seen (by importing ``backends.<name>``): its methods are
+array of it is seen: its methods are
 compiled from ``table.runtime_source`` with that backend's functions bound in
 as globals, so a method is one Python frame, the function's call and one
 attribute store (no lookups on the way).
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar
 
 from .._compat_helpers import device as _device
 from .._compat_helpers import size as _size
-from .._dispatch import namespace_of
+from .._hooks import descriptor
 from .._spec.operators import BINARY_OPERATORS, REFLECTED_OPERATORS, UNARY_OPERATORS
 from ..scatter import at as _at
 from .api import FluentFFT, FluentLinalg, FluentMethods
@@ -30,7 +30,7 @@ from .table import methods, runtime_name, runtime_source
 
 A = TypeVar("A")
 
-__all__ = ["Fluent", "fluent"]
+__all__ = ["Fluent"]
 
 
 class Fluent(FluentMethods[A], Generic[A]):
@@ -226,54 +226,8 @@ def _raw_index(key: Any) -> Any:
 
 _OPERATORS = {**BINARY_OPERATORS, **REFLECTED_OPERATORS, **UNARY_OPERATORS}
 
-# The fluent class of each backend, by namespace and by array type.
+# The fluent class of each backend, by namespace.
 _BY_NAMESPACE: dict[Any, type[Fluent[Any]]] = {}
-_BY_TYPE: dict[type, type[Fluent[Any]]] = {}
-
-
-@overload
-def fluent(x: Fluent[A], /) -> Fluent[A]: ...
-@overload
-def fluent(x: A, /) -> Fluent[A]: ...
-
-
-def fluent(x: Any, /) -> Fluent[Any]:
-    """``x`` (a native array of any supported library) as a :class:`Fluent`
-    array: the standard's functions as methods, computed by ``x``'s namespace;
-    ``.raw`` gives the native array back. A fluent array is returned as is.
-    """
-    kind = type(x)
-    if kind in _BY_TYPE:
-        out = _BY_TYPE[kind]()
-        out.raw = x
-        return out
-    if isinstance(x, Fluent):
-        return x
-    cls = _built_class(namespace_of(x))
-    _BY_TYPE[kind] = cls
-    out = cls()
-    out.raw = x
-    return out
-
-
-def _built_class(xp: Any) -> type[Fluent[Any]]:
-    # Import statements, not a call: see the backends package.
-    backend = xp.__name__.rpartition(".")[2]
-    if backend == "numpy":
-        from .backends import numpy as built
-    elif backend == "torch":
-        from .backends import torch as built  # type: ignore[no-redef]
-    elif backend == "jax":
-        from .backends import jax as built  # type: ignore[no-redef]
-    elif backend == "tensorflow":
-        from .backends import tensorflow as built  # type: ignore[no-redef]
-    elif backend == "dask":
-        from .backends import dask as built  # type: ignore[no-redef]
-    else:  # another namespace (a checked one, say): built here, once
-        return class_for(xp)
-    # The import made the namespace's class; xp may be another module of the
-    # same name (a checked namespace), which gets its own.
-    return built.CLASS if built.CLASS.namespace is xp else class_for(xp)
 
 
 def class_for(xp: Any) -> type[Fluent[Any]]:
@@ -304,9 +258,10 @@ def class_for(xp: Any) -> type[Fluent[Any]]:
     cls._wrap = scope["_wrap"]  # type: ignore[method-assign]
     cls.linalg = property(scope["_linalg_view"])  # type: ignore[assignment]
     cls.fft = property(scope["_fft_view"])  # type: ignore[assignment]
-    cls.__getitem__ = _indexing(xp, backend)  # type: ignore[method-assign]
-    if backend == "jax":
-        _register_pytree(cls)
+    hooks = descriptor(xp).fluent
+    cls.__getitem__ = _indexing(hooks.getitem)  # type: ignore[method-assign]
+    if hooks.register is not None:
+        hooks.register(cls)
     _BY_NAMESPACE[xp] = cls
     return cls
 
@@ -341,28 +296,14 @@ def _function(xp: Any, qualified: str) -> Callable[..., Any] | None:
     return found if callable(found) else None
 
 
-def _indexing(xp: Any, backend: str) -> Callable[[Fluent[Any], Any], Fluent[Any]]:
-    if backend == "tensorflow":  # tf.Tensor takes no integer arrays: NumPy's indexing
-        from ..tensorflow._numpy_index import index
-
+def _indexing(native: Callable[[Any, Any], Any] | None
+              ) -> Callable[[Fluent[Any], Any], Fluent[Any]]:
+    """``__getitem__`` by the backend's own indexing function, else ``x[key]``."""
+    if native is not None:
         def getitem(self: Fluent[Any], key: Any, /) -> Fluent[Any]:
-            return self._wrap(index(self.raw, _raw_index(key)))
+            return self._wrap(native(self.raw, _raw_index(key)))
     else:
         def getitem(self: Fluent[Any], key: Any, /) -> Fluent[Any]:
             return self._wrap(self.raw[_raw_index(key)])
     getitem.__name__ = getitem.__qualname__ = "__getitem__"
     return getitem
-
-
-def _register_pytree(cls: type[Fluent[Any]]) -> None:
-    import jax
-
-    def flatten(f: Fluent[Any]) -> tuple[tuple[Any], None]:
-        return (f.raw,), None
-
-    def unflatten(_: None, children: tuple[Any, ...]) -> Fluent[Any]:
-        out = cls()
-        out.raw = children[0]
-        return out
-
-    jax.tree_util.register_pytree_node(cls, flatten, unflatten)

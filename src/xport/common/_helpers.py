@@ -2,7 +2,7 @@
 
 from .. import _compat_helpers
 from .._compat_helpers import *  # noqa: F403
-from .._dispatch import _PACKAGE
+from .._compat_helpers import _PACKAGE
 
 
 def _compat_module_name() -> str:

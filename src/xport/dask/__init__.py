@@ -65,9 +65,9 @@ __array_api_version__ = _names.LATEST_VERSION
 _PROVENANCE = _populate_main(globals(), _da, wrappers=_wrappers.MAIN,
                              aliases=_wrappers.ALIASES, dtypes=_DTYPES)
 
-from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
 from . import fft as fft  # noqa: E402
 from . import linalg as linalg  # noqa: E402
+from ._backend import BACKEND as _BACKEND  # noqa: E402
 
 __all__ = sorted(_names.main_names(__array_api_version__))
 
@@ -78,3 +78,6 @@ def __dir__() -> list[str]:
 
 # Names beyond the standard resolve to the library's own (dask.array).
 __getattr__ = _native_fallback(globals(), _da)
+
+# What the extensions ask of this backend (see _common/backend.py).
+__xport_backend__ = _BACKEND

@@ -43,10 +43,8 @@ __array_api_version__ = _names.LATEST_VERSION
 _PROVENANCE = _populate_main(globals(), _mx.np, wrappers=_wrappers.MAIN,
                              aliases=_wrappers.ALIASES, dtypes=_DTYPES)
 
-from . import _autodiff as _autodiff  # noqa: E402 - extension hook, see xport.autodiff
-from . import _random as _random  # noqa: E402 - extension hook, see xport.random
-from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
 from . import linalg as linalg  # noqa: E402
+from ._backend import BACKEND as _BACKEND  # noqa: E402
 
 __all__ = sorted(name for name in _names.main_names(__array_api_version__)
                  if name in globals() and name != "fft")
@@ -69,3 +67,6 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module 'xport.mxnet' has no attribute {name!r}: MXNet has no "
                              f"{name} dtype (its dtypes: {', '.join(_DTYPES)})")
     return _fallback(name)
+
+# What the extensions ask of this backend (see _common/backend.py).
+__xport_backend__ = _BACKEND

@@ -20,7 +20,7 @@ from typing import Any
 import mxnet as mx
 
 from .._common import tape
-from .._pytree import flatten, tree_map
+from .._common.pytree import flatten, tree_map
 
 _mx: Any = mx
 _ARRAY: Any = mx.np.ndarray

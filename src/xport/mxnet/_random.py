@@ -1,4 +1,5 @@
-"""MXNet's part of ``xport.random``: how draws of the host route travel.
+"""MXNet's part of ``xport.random``: how draws of the host route travel
+(the ``travel`` of its ``RandomHooks.route``, a ``_common/random/host.HostRoute``).
 
 MXNet has no uint32 dtype, so the Threefry words cannot be computed with its
 own operations; ``xport.random`` runs the NumPy route on the host and copies

@@ -34,63 +34,65 @@ corresponding ``jax.random`` function under JAX's default configuration
   mantissa bits). 64-bit integer dtypes are sampled at 32 bits, as JAX does by
   default, and cast.
 * On JAX, every function is ``jax.random``'s. Elsewhere the Threefry cipher and
-  the samplers are written once with the standard's operations (see
-  ``_portable.py``), so they also run under ``torch.compile`` and
+  the samplers are written once with the standard's operations (the engine,
+  ``xport._common.random``), so they also run under ``torch.compile`` and
   ``tf.function``, and on any namespace with uint32 arithmetic. Eager
   TensorFlow compiles draws of 2**16 numbers and more with XLA (one fused
   pass instead of ~150 kernel launches); eager PyTorch compiles a sampler
   with ``torch.compile`` once its draws have taken ``XPORT_RANDOM_COMPILE``
   seconds (2 by default; ``always``, ``never``), checked bit for bit against
-  the eager sampler at its first run (see ``_torch_compiled.py``). On Dask
+  the eager sampler at its first run (see ``xport/torch/_random_compiled.py``). On Dask
   each chunk computes its own elements with the NumPy route (``bits``, ``uniform``, ``normal``,
   ``integers``, ``bernoulli`` and ``truncated_normal`` with Python-number
   parameters, and ``gamma``), so the graph has a few layers, not one per
   cipher step, and the numbers do not depend on the chunking. MXNet has no
   uint32 dtype: its draws run the NumPy route on the host (the key is read
   there) and are copied to the key's context; its keys, and ``bits`` of the
-  default dtype, are int64 arrays holding the uint32 values (``_host.py``).
+  default dtype, are int64 arrays holding the uint32 values (``_common/random/host.py``).
+
+Everything about a backend comes from its descriptor (``descriptor(xp).random``,
+a ``RandomHooks``): its own route, if any (JAX's, Dask's, TensorFlow's, the
+host route), else the engine, told how to draw on that backend. Plain and
+checked namespaces share one descriptor, so they take the same route.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-from typing import Any, Final
+from typing import Any
 
+from .._common import random as _engine
+from .._common.random.target import Target
 from .._common.shapes import check_shape
 from .._dispatch import namespace, namespace_of
-from . import _portable
+from .._hooks import descriptor
+from .._registry import HOST_LIBRARY
 
 __all__ = ["bernoulli", "bits", "categorical", "choice", "fold_in", "gamma", "integers", "key",
            "normal", "permutation", "split", "truncated_normal", "uniform"]
 
 Shape = int | tuple[int, ...]
 
-# Namespaces that have a faster route than the portable one: module per name.
-_ROUTES: Final[dict[str, str]] = {"xport.jax": "._jax", "xport.dask": "._dask",
-                                  "xport.tensorflow": "._tensorflow"}
-# Namespaces whose library has no uint32 arithmetic: the host route, through
-# the namespace's ``_random`` hook (the checked namespace carries it too).
-_HOST_ROUTED: Final[frozenset[str]] = frozenset({"xport.mxnet", "xport.checked.mxnet"})
-_loaded: dict[str, ModuleType] = {}
+
+def _resolve(xp: Any) -> tuple[Any, Target]:
+    """The route for namespace ``xp`` (its backend's ``RandomHooks.route``,
+    else the engine) and the engine's :class:`Target` for ``xp``: one
+    descriptor lookup per call, plain attribute reads that tracing compilers
+    follow."""
+    backend = descriptor(xp)
+    hooks = backend.random
+    route = _engine if hooks.route is None else hooks.route
+    return route, Target(xp, hooks, backend.device, _host)
 
 
-def _route(xp: Any) -> Any:
-    """The module implementing the samplers for namespace ``xp``: its own route,
-    the host route for the namespaces in ``_HOST_ROUTED`` (MXNet), else the
-    portable one. (Looked up by name: torch.compile before 2.5 cannot trace
-    ``vars()`` of a module.)"""
-    name = getattr(xp, "__name__", "")
-    route = _ROUTES.get(name)
-    if route is None:
-        if name in _HOST_ROUTED:
-            route = "._host"
-        else:
-            return _portable
-    module = _loaded.get(route)
-    if module is None:
-        module = _loaded[route] = importlib.import_module(route, __name__)
-    return module
+_hosts: list[Target] = []
+
+
+def _host() -> Target:
+    """The target of the host engine (xport.numpy), for routes that draw on
+    the host (libraries without uint32 arithmetic)."""
+    if not _hosts:
+        _hosts.append(_resolve(namespace(HOST_LIBRARY))[1])
+    return _hosts[0]
 
 
 def _shape(shape: Shape, what: str) -> tuple[int, ...]:
@@ -111,30 +113,31 @@ def key(seed: Any, *, xp: Any, device: Any = None) -> Any:
     """
     if isinstance(xp, str):
         xp = namespace(xp)
-    return _route(xp).key(xp, seed, device)
+    route, target = _resolve(xp)
+    return route.key(target, seed, device)
 
 
 def split(key: Any, num: Shape = 2) -> Any:
     """``num`` new keys from ``key``, shape ``(num, 2)`` (or ``(*num, 2)`` for a
     tuple), as ``jax.random.split``."""
-    xp = namespace_of(key)
+    route, target = _resolve(namespace_of(key))
     check_shape(num, "split()")
-    return _route(xp).split(xp, key, num)
+    return route.split(target, key, num)
 
 
 def fold_in(key: Any, data: Any) -> Any:
     """A new key from ``key`` and ``data``, an int in [0, 2**32) or a 0-d integer
     array (taken modulo 2**32), as ``jax.random.fold_in``."""
-    xp = namespace_of(key)
-    return _route(xp).fold_in(xp, key, data)
+    route, target = _resolve(namespace_of(key))
+    return route.fold_in(target, key, data)
 
 
 def bits(key: Any, shape: Shape = (), dtype: Any = None) -> Any:
     """Uniform random bits as unsigned integers (``uint32`` by default; also
     ``uint8``, ``uint16`` and ``uint64`` where the library has them), as
     ``jax.random.bits``."""
-    xp = namespace_of(key)
-    return _route(xp).bits(xp, key, _shape(shape, "bits()"), dtype)
+    route, target = _resolve(namespace_of(key))
+    return route.bits(target, key, _shape(shape, "bits()"), dtype)
 
 
 def uniform(key: Any, shape: Shape = (), dtype: Any = None, minval: Any = 0.0,
@@ -142,16 +145,16 @@ def uniform(key: Any, shape: Shape = (), dtype: Any = None, minval: Any = 0.0,
     """Floats uniform in [minval, maxval) (``float32`` by default), as
     ``jax.random.uniform``. ``minval``/``maxval`` may be arrays broadcasting
     with ``shape``."""
-    xp = namespace_of(key)
-    return _route(xp).uniform(xp, key, _shape(shape, "uniform()"), dtype=_float(xp, dtype),
-                             minval=minval, maxval=maxval)
+    route, target = _resolve(namespace_of(key))
+    return route.uniform(target, key, _shape(shape, "uniform()"),
+                         dtype=_float(target, dtype), minval=minval, maxval=maxval)
 
 
 def normal(key: Any, shape: Shape = (), dtype: Any = None) -> Any:
     """Standard normal floats (``float32`` by default), as ``jax.random.normal``
     (bit-identical to JAX on CPU in float32; float64 within 1e-13 relative)."""
-    xp = namespace_of(key)
-    return _route(xp).normal(xp, key, _shape(shape, "normal()"), _float(xp, dtype))
+    route, target = _resolve(namespace_of(key))
+    return route.normal(target, key, _shape(shape, "normal()"), _float(target, dtype))
 
 
 def integers(key: Any, shape: Shape, low: Any, high: Any, dtype: Any = None) -> Any:
@@ -159,10 +162,10 @@ def integers(key: Any, shape: Shape, low: Any, high: Any, dtype: Any = None) -> 
     ``jax.random.randint(key, shape, low, high, dtype)``: bounds are clipped to
     the dtype, ``high <= low`` gives ``low``, and JAX's slight modulo bias for
     ranges that are not powers of two is reproduced."""
-    xp = namespace_of(key)
-    dtype = xp.int32 if dtype is None else dtype
-    return _route(xp).integers(xp, key, _shape(shape, "integers()"), low=low, high=high,
-                               dtype=dtype)
+    route, target = _resolve(namespace_of(key))
+    dtype = target.xp.int32 if dtype is None else dtype
+    return route.integers(target, key, _shape(shape, "integers()"), low=low, high=high,
+                          dtype=dtype)
 
 
 def permutation(key: Any, x: Any, axis: int = 0, independent: bool = False) -> Any:
@@ -170,8 +173,8 @@ def permutation(key: Any, x: Any, axis: int = 0, independent: bool = False) -> A
     along ``axis`` (each line separately with ``independent=True``), as
     ``jax.random.permutation``. For an int, the result has the library's
     default integer dtype."""
-    xp = namespace_of(key)
-    return _route(xp).permutation(xp, key, x, axis, independent)
+    route, target = _resolve(namespace_of(key))
+    return route.permutation(target, key, x, axis, independent)
 
 
 def choice(key: Any, a: Any, shape: Shape = (), replace: bool = True, p: Any = None, *,
@@ -179,25 +182,25 @@ def choice(key: Any, a: Any, shape: Shape = (), replace: bool = True, p: Any = N
     """Samples from ``arange(a)`` (int ``a``) or from ``a`` along ``axis``, with
     or without replacement, optionally with probabilities ``p``, as
     ``jax.random.choice``."""
-    xp = namespace_of(key)
-    return _route(xp).choice(xp, key, a, _shape(shape, "choice()"), replace=replace, p=p,
-                             axis=axis)
+    route, target = _resolve(namespace_of(key))
+    return route.choice(target, key, a, _shape(shape, "choice()"), replace=replace, p=p,
+                        axis=axis)
 
 
 def bernoulli(key: Any, p: Any = 0.5, shape: Shape | None = None) -> Any:
     """Booleans, True with probability ``p`` (a float or a float array
     broadcasting with ``shape``), as ``jax.random.bernoulli``."""
-    xp = namespace_of(key)
-    return _route(xp).bernoulli(xp, key, p,
-                                None if shape is None else _shape(shape, "bernoulli()"))
+    route, target = _resolve(namespace_of(key))
+    return route.bernoulli(target, key, p,
+                           None if shape is None else _shape(shape, "bernoulli()"))
 
 
 def categorical(key: Any, logits: Any, axis: int = -1, shape: Shape | None = None) -> Any:
     """Indices along ``axis`` drawn with probabilities ``softmax(logits)``, as
     ``jax.random.categorical``; ``shape`` must end with the logits' batch shape."""
-    xp = namespace_of(key)
-    return _route(xp).categorical(xp, key, logits, axis,
-                                  None if shape is None else _shape(shape, "categorical()"))
+    route, target = _resolve(namespace_of(key))
+    return route.categorical(target, key, logits, axis,
+                             None if shape is None else _shape(shape, "categorical()"))
 
 
 def truncated_normal(key: Any, lower: Any, upper: Any, shape: Shape | None = None,
@@ -207,11 +210,11 @@ def truncated_normal(key: Any, lower: Any, upper: Any, shape: Shape | None = Non
     as ``jax.random.truncated_normal``. The bounds' ``erf`` is computed here in
     float64 (XLA's float32 ``erf`` rounds its own way), so float32 draws agree
     with JAX to a few ulp rather than bit for bit."""
-    xp = namespace_of(key)
-    return _route(xp).truncated_normal(xp, key, lower, upper,
-                                       shape=None if shape is None
-                                       else _shape(shape, "truncated_normal()"),
-                                       dtype=_float(xp, dtype))
+    route, target = _resolve(namespace_of(key))
+    return route.truncated_normal(target, key, lower, upper,
+                                  shape=None if shape is None
+                                  else _shape(shape, "truncated_normal()"),
+                                  dtype=_float(target, dtype))
 
 
 def gamma(key: Any, a: Any, shape: Shape | None = None, dtype: Any = None) -> Any:
@@ -227,10 +230,10 @@ def gamma(key: Any, a: Any, shape: Shape | None = None, dtype: Any = None) -> An
     PyTorch on the CPU and TensorFlow, and each chunk of a Dask array, loop
     until every element is accepted, as JAX does.
     """
-    xp = namespace_of(key)
-    return _route(xp).gamma(xp, key, a, None if shape is None else _shape(shape, "gamma()"),
-                            _float(xp, dtype))
+    route, target = _resolve(namespace_of(key))
+    return route.gamma(target, key, a, None if shape is None else _shape(shape, "gamma()"),
+                       _float(target, dtype))
 
 
-def _float(xp: Any, dtype: Any) -> Any:
-    return xp.float32 if dtype is None else dtype
+def _float(target: Target, dtype: Any) -> Any:
+    return target.xp.float32 if dtype is None else dtype

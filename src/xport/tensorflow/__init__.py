@@ -73,11 +73,9 @@ _PROVENANCE = _populate_main(globals(), _tf.math, wrappers=_wrappers.MAIN, dtype
                              elsewhere={"broadcast_to": _tf.broadcast_to,
                                         "matrix_transpose": _tf.linalg.matrix_transpose})
 
-from . import _autodiff as _autodiff  # noqa: E402 - extension hook, see xport.autodiff
-from . import _scatter as _scatter  # noqa: E402 - extension hook, see xport.scatter
-from . import _transforms as _transforms  # noqa: E402 - extension hook, see xport.transforms
 from . import fft as fft  # noqa: E402
 from . import linalg as linalg  # noqa: E402
+from ._backend import BACKEND as _BACKEND  # noqa: E402
 
 __all__ = sorted(_names.main_names(__array_api_version__))
 
@@ -89,3 +87,6 @@ def __dir__() -> list[str]:
 # Names beyond the standard resolve to the library's own (tensorflow, then
 # tensorflow.experimental.numpy).
 __getattr__ = _native_fallback(globals(), _tf, _tf.experimental.numpy)
+
+# What the extensions ask of this backend (see _common/backend.py).
+__xport_backend__ = _BACKEND

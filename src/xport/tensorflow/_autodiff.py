@@ -21,7 +21,7 @@ from typing import Any
 import tensorflow as tf
 
 from .._common import tape as tape_
-from .._pytree import TreeDef, flatten, tree_map, unflatten
+from .._common.pytree import TreeDef, flatten, tree_map, unflatten
 from ._operands import scalar_tensor
 
 _ZERO = tf.UnconnectedGradients.ZERO

@@ -9,12 +9,16 @@ from typing import Any
 
 import tensorflow as tf
 
-from .._pytree import TreeDef, flatten, unflatten
-from ..transforms import _name, leaf_axes, mapped_size, tree_axes
+from .._common.pytree import TreeDef, flatten, unflatten
+from .._common.vmap_axes import function_name, leaf_axes, mapped_size, tree_axes
 
 # Python control flow AutoGraph cannot convert (a tensor used as a bool in
 # code it does not see, iterating a symbolic tensor).
 COMPILE_ERRORS: tuple[type[BaseException], ...] = (tf.errors.OperatorNotAllowedInGraphError,)
+
+
+def _has_shape(x: Any) -> bool:
+    return hasattr(x, "shape")
 
 
 def jit(f: Callable[..., Any], static_argnums: tuple[int, ...],
@@ -36,11 +40,11 @@ def _move(x: Any, source: int, destination: int) -> Any:
 
 
 def vmap(f: Callable[..., Any], in_axes: Any, out_axes: Any) -> Callable[..., Any]:
-    name = _name(f)
+    name = function_name(f)
 
     def mapped(*args: Any) -> Any:
         leaves, treedef, axes = leaf_axes(in_axes, args, "in_axes")
-        mapped_size(leaves, axes, f)  # before _move, which takes axes modulo the rank
+        mapped_size(leaves, axes, f, _has_shape)  # before _move, which takes axes modulo the rank
         batched = tuple(_move(tf.convert_to_tensor(leaf), axis, 0)
                         for leaf, axis in zip(leaves, axes, strict=True) if axis is not None)
         structure: list[TreeDef] = []

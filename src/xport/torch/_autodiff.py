@@ -10,7 +10,7 @@ from typing import Any
 import torch
 import torch.func as tf_
 
-from .._pytree import flatten, tree_map, unflatten
+from .._common.pytree import flatten, tree_map, unflatten
 
 
 def grad(f: Callable[..., Any], argnums: Any, has_aux: bool) -> Callable[..., Any]:

@@ -1,6 +1,8 @@
-"""The Dask route: each chunk of a draw computes its own elements with the
-NumPy route (a chunk draws the counters of its position in the flat draw, so
-its numbers are those of one whole-array draw, whatever the chunking), where
+"""Dask's part of ``xport.random``: its route (this module, the
+``RandomHooks.route``). Each chunk of a draw computes its own elements with
+the engine on ``xport.numpy`` (a chunk draws the counters of its position in
+the flat draw, so its numbers are those of one whole-array draw, whatever the
+chunking), where
 a sampler's output is elementwise in the counters and its parameters are
 Python numbers: ``bits``, ``uniform``, ``normal``, ``integers``,
 ``bernoulli``, ``truncated_normal``; and ``gamma`` (element ``i`` always uses
@@ -15,16 +17,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import dask.array as _dask_array
 import numpy as _np
 
 from .. import numpy as _xnp
-from . import _portable
-from ._portable import categorical, choice, fold_in, key, permutation, split
+from .._common import random as _engine
+from .._common.random import categorical, choice, fold_in, key, permutation, split
+from .._common.random.floats import float_kind
+from .._common.random.gammas import gamma_flat, gamma_shapes
+from .._common.random.streams import draw_size
+from .._common.random.target import Target
+from ..numpy._backend import BACKEND as _NUMPY
 
 _da: Any = _dask_array  # untyped library: calls through Any
+
+# Where each chunk draws: the engine on xport.numpy (Dask's chunks are NumPy arrays).
+_HOST: Final = Target(_xnp, _NUMPY.random, _NUMPY.device)
 
 __all__ = ["bernoulli", "bits", "categorical", "choice", "fold_in", "gamma", "integers", "key",
            "normal", "permutation", "split", "truncated_normal", "uniform"]
@@ -34,16 +44,16 @@ def _python_numbers(*values: Any, kinds: tuple[type, ...] = (int, float)) -> boo
     return all(isinstance(v, kinds) and not isinstance(v, bool) for v in values)
 
 
-def _per_chunk(sampler: Callable[..., Any], xp: Any, key: Any, shape: tuple[int, ...],
-               result_dtype: Any, **params: Any) -> Any:
+def _per_chunk(sampler: Callable[..., Any], target: Target, key: Any,
+               shape: tuple[int, ...], result_dtype: Any, **params: Any) -> Any:
     """``sampler(numpy, key, shape=(n,), offset=start, **params)`` for each chunk
     (elements start .. start+n-1) of a flat draw of ``shape``, as one Dask
     array of ``result_dtype``."""
-    size = _portable._size(shape)
+    size = draw_size(shape)
     counters = _da.arange(size, dtype="uint32", chunks=_flat_chunks(shape, result_dtype))
     flat = _da.blockwise(_chunk, "i", counters, "i", key, "j", sampler=sampler, params=params,
                         dtype=result_dtype, concatenate=True)
-    return xp.reshape(flat, shape)
+    return target.xp.reshape(flat, shape)
 
 
 def _flat_chunks(shape: tuple[int, ...], dtype: Any) -> tuple[int, ...]:
@@ -68,58 +78,66 @@ def _flat_chunks(shape: tuple[int, ...], dtype: Any) -> tuple[int, ...]:
 def _chunk(counters: Any, key: Any, sampler: Callable[..., Any],
            params: dict[str, Any]) -> Any:
     offset = int(counters[0]) if counters.size else 0
-    return sampler(_xnp, key, shape=(counters.size,), offset=offset, **params)
+    return sampler(_HOST, key, shape=(counters.size,), offset=offset, **params)
 
 
-def bits(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
+def bits(target: Target, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
+    xp = target.xp
     dtype = xp.uint32 if dtype is None else dtype
     if dtype not in (xp.uint8, xp.uint16, xp.uint32, xp.uint64):
-        return _portable.bits(xp, key, shape, dtype)  # raises its TypeError
-    return _per_chunk(_portable.bits, xp, key, shape, dtype, dtype=dtype)
+        return _engine.bits(target, key, shape, dtype)  # raises its TypeError
+    return _per_chunk(_engine.bits, target, key, shape, dtype, dtype=dtype)
 
 
-def uniform(xp: Any, key: Any, shape: tuple[int, ...], *, dtype: Any,
+def uniform(target: Target, key: Any, shape: tuple[int, ...], *, dtype: Any,
             minval: Any, maxval: Any) -> Any:
-    _portable._float_kind(xp, dtype, "uniform")
+    xp = target.xp
+    float_kind(xp, dtype, "uniform")
     if not _python_numbers(minval, maxval):
-        return _portable.uniform(xp, key, shape, dtype=dtype, minval=minval, maxval=maxval)
-    return _per_chunk(_portable.uniform, xp, key, shape, dtype, dtype=dtype, minval=minval,
+        return _engine.uniform(target, key, shape, dtype=dtype, minval=minval, maxval=maxval)
+    return _per_chunk(_engine.uniform, target, key, shape, dtype, dtype=dtype, minval=minval,
                       maxval=maxval)
 
 
-def normal(xp: Any, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
-    _portable._float_kind(xp, dtype, "normal")
-    return _per_chunk(_portable.normal, xp, key, shape, dtype, dtype=dtype)
+def normal(target: Target, key: Any, shape: tuple[int, ...], dtype: Any) -> Any:
+    xp = target.xp
+    float_kind(xp, dtype, "normal")
+    return _per_chunk(_engine.normal, target, key, shape, dtype, dtype=dtype)
 
 
-def integers(xp: Any, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
+def integers(target: Target, key: Any, shape: tuple[int, ...], *, low: Any, high: Any,
              dtype: Any) -> Any:
+    xp = target.xp
     if not (_python_numbers(low, high, kinds=(int,)) and xp.isdtype(dtype, "integral")):
-        return _portable.integers(xp, key, shape, low=low, high=high, dtype=dtype)
-    return _per_chunk(_portable.integers, xp, key, shape, dtype, low=low, high=high,
+        return _engine.integers(target, key, shape, low=low, high=high, dtype=dtype)
+    return _per_chunk(_engine.integers, target, key, shape, dtype, low=low, high=high,
                       dtype=dtype)
 
 
-def bernoulli(xp: Any, key: Any, p: Any, shape: tuple[int, ...] | None) -> Any:
+def bernoulli(target: Target, key: Any, p: Any, shape: tuple[int, ...] | None) -> Any:
+    xp = target.xp
     if not _python_numbers(p):
-        return _portable.bernoulli(xp, key, p, shape)
+        return _engine.bernoulli(target, key, p, shape)
     shape = () if shape is None else shape
-    return _per_chunk(_portable.bernoulli, xp, key, shape, xp.bool, p=p)
+    return _per_chunk(_engine.bernoulli, target, key, shape, xp.bool, p=p)
 
 
-def truncated_normal(xp: Any, key: Any, lower: Any, upper: Any, *,
+def truncated_normal(target: Target, key: Any, lower: Any, upper: Any, *,
                      shape: tuple[int, ...] | None, dtype: Any) -> Any:
-    _portable._float_kind(xp, dtype, "truncated_normal")
+    xp = target.xp
+    float_kind(xp, dtype, "truncated_normal")
     if not _python_numbers(lower, upper):
-        return _portable.truncated_normal(xp, key, lower, upper, shape=shape, dtype=dtype)
+        return _engine.truncated_normal(target, key, lower, upper, shape=shape, dtype=dtype)
     shape = () if shape is None else shape
-    return _per_chunk(_portable.truncated_normal, xp, key, shape, dtype, lower=lower,
+    return _per_chunk(_engine.truncated_normal, target, key, shape, dtype, lower=lower,
                       upper=upper, dtype=dtype)
 
 
-def gamma(xp: Any, key: Any, a: Any, shape: tuple[int, ...] | None, dtype: Any) -> Any:
-    kind = _portable._float_kind(xp, dtype, "gamma")
-    alpha, shape = _portable.gamma_shapes(xp, a, shape, dtype, None)
+def gamma(target: Target, key: Any, a: Any, shape: tuple[int, ...] | None,
+          dtype: Any) -> Any:
+    xp = target.xp
+    kind = float_kind(xp, dtype, "gamma")
+    alpha, shape = gamma_shapes(xp, a, shape, dtype, None)
     counters = _da.arange(alpha.shape[0], dtype="uint32", chunks=alpha.chunks)
     flat = _da.blockwise(_gamma_block, "i", alpha, "i", counters, "i", key, "j",
                         kind=kind, dtype=alpha.dtype, concatenate=True)
@@ -127,4 +145,4 @@ def gamma(xp: Any, key: Any, a: Any, shape: tuple[int, ...] | None, dtype: Any) 
 
 
 def _gamma_block(alpha: Any, counters: Any, key: Any, kind: str) -> Any:
-    return _portable.gamma_flat(_xnp, key, alpha, counters, kind, reads=True)
+    return gamma_flat(_HOST, key, alpha, counters, kind, reads=True)

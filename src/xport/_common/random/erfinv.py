@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from . import _xla_float32 as _xla
+from . import xla_float32 as _xla
+from .target import Target
 
 # (w below which the piece applies, shift, whether the piece is in sqrt(w),
 #  coefficients from the highest power down).
@@ -70,14 +71,17 @@ _FLOAT64: Final[tuple[_Piece, ...]] = (
 )
 
 
-def erfinv(xp: Any, x: Any, *, open_interval: bool = False, gather: bool = False) -> Any:
-    """``erfinv(x)`` for a float32 or float64 array ``x`` in [-1, 1].
+def erfinv(target: Target, x: Any, *, open_interval: bool = False,
+           gather: bool = False) -> Any:
+    """``erfinv(x)`` for a float32 or float64 array ``x`` in [-1, 1] of
+    ``target``'s namespace.
 
     Gives +-inf at +-1 and NaN outside [-1, 1]. ``open_interval=True`` promises
     ``-1 < x < 1`` and skips the endpoint handling. ``gather=True`` (a 1-d
     float32 ``x`` of a library that indexes by value eagerly) evaluates each
     branch only where it applies.
     """
+    xp = target.xp
     if x.dtype == xp.float64:
         w = -xp.log1p(-(x * x))
         result = None
@@ -89,13 +93,13 @@ def erfinv(xp: Any, x: Any, *, open_interval: bool = False, gather: bool = False
             result = p if result is None else xp.where(w < bound, p, result)
         result = result * x
     else:
-        result = _float32(xp, x, gather) * x
+        result = _float32(target, x, gather) * x
     if open_interval:
         return result
     return xp.where(xp.abs(x) == 1.0, x * math.inf, result)
 
 
-def sqrt2_erfinv(xp: Any, x: Any, *, open_interval: bool = False,
+def sqrt2_erfinv(target: Target, x: Any, *, open_interval: bool = False,
                  gather: bool = False) -> Any:
     """``sqrt(2) * erfinv(x)``: standard normals from uniforms in (-1, 1).
 
@@ -104,16 +108,18 @@ def sqrt2_erfinv(xp: Any, x: Any, *, open_interval: bool = False,
     TensorFlow's graph optimizer from reassociating the constant into
     ``erfinv``'s own last product.
     """
-    result = erfinv(xp, x, open_interval=open_interval, gather=gather)
+    xp = target.xp
+    result = erfinv(target, x, open_interval=open_interval, gather=gather)
     if x.dtype == xp.float64:
         return _SQRT2 * result
-    wide = _xla.ops_for(xp, x, in_place=False).widen(result)
+    wide = _xla.ops_for(target, x, in_place=False).widen(result)
     return xp.astype(wide * _SQRT2_FLOAT32, xp.float32)
 
 
-def _float32(xp: Any, x: Any, gather: bool) -> Any:
+def _float32(target: Target, x: Any, gather: bool) -> Any:
     """XLA's float32 polynomial (before the multiplication by ``x``)."""
-    ops = _xla.ops_for(xp, x, in_place=gather)
+    xp = target.xp
+    ops = _xla.ops_for(target, x, in_place=gather)
     w = -_xla.log1p(ops, -(x * x))
     (bound, shift, _, main), (_, tail_shift, _, tail) = _FLOAT32
 

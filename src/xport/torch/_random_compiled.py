@@ -3,7 +3,7 @@
 Eager, a draw runs the cipher and its sampler as ~150 to ~400 tensor
 operations: one kernel launch each on a GPU, and on the CPU passes over the
 draw that keep its cache busy. ``torch.compile`` (inductor) fuses a stream
-program (see ``_portable.Program``) into one kernel, C++ on the CPU and
+program (see ``_common/random/streams.Program``) into one kernel, C++ on the CPU and
 Triton on GPUs, with the same numbers.
 
 Compiling takes seconds (about 3 s per program with inductor's on-disk cache
@@ -33,8 +33,9 @@ from typing import Any, Final
 
 import torch
 
-from ..torch._host import plain_eager
-from ._portable import eager_stream
+from .._common.random.streams import Program, eager_stream
+from .._common.random.words import Words
+from ._host import plain_eager
 
 ENVIRONMENT: Final = "XPORT_RANDOM_COMPILE"
 _DEFAULT_SECONDS: Final = 2.0
@@ -88,8 +89,7 @@ def _variant(device: Any, args: tuple[Any, ...]) -> tuple[Any, ...]:
             *(a.dtype if isinstance(a, torch.Tensor) else a for a in args))
 
 
-def stream(w: Any, program: tuple[Callable[..., Any], tuple[Any, ...]], start: int, size: int,
-           device: Any) -> Any:
+def stream(w: Words, program: Program, start: int, size: int, device: Any) -> Any:
     """The flat stream of ``program`` for counters ``start .. start+size-1``:
     compiled where that is ready and checked, else eager (timed towards
     compiling)."""
@@ -113,24 +113,24 @@ def stream(w: Any, program: tuple[Callable[..., Any], tuple[Any, ...]], start: i
     variant = _variant(device, args)
     if variant not in state.variants:
         state.variants[variant] = _first_run_agrees(state.compiled, fn, variant,
-                                                    (w.xp, start, size, device, *args))
+                                                    (w.target, start, size, device, *args))
     if state.variants[variant]:
-        return _call(state.compiled, w.xp, start, start + size, device, *args)
+        return _call(state.compiled, w.target, start, start + size, device, *args)
     return eager_stream(w, program, start, size, device)
 
 
 def _first_run_agrees(compiled: Callable[..., Any], fn: Callable[..., Any],
                       variant: tuple[Any, ...], draw: tuple[Any, ...]) -> bool:
-    """Run the compiled variant once for ``draw`` (namespace, start, size,
+    """Run the compiled variant once for ``draw`` (target, start, size,
     device and the program's arguments) and compare it with the eager
     program; warn where they differ or compiling fails."""
-    xp, start, size, device, *args = draw
+    target, start, size, device, *args = draw
     try:
         # Inductor decides how to split a kernel over threads by the sizes of
         # its first run: a large one, as most compiled draws are.
         stop = min(start + max(size, _FIRST_SIZE), _MAX_COUNTER)
-        got = _call(compiled, xp, start, stop, device, *args)[:_CHECKED]
-        agrees = _same_bits(got, fn(xp, start, start + got.shape[0], device, *args))
+        got = _call(compiled, target, start, stop, device, *args)[:_CHECKED]
+        agrees = _same_bits(got, fn(target, start, start + got.shape[0], device, *args))
         problem = "gave other numbers than its eager code"
     except Exception as error:
         agrees = False

@@ -1,5 +1,5 @@
 """The Threefry-2x32 block cipher (20 rounds), written once against a word
-carrier (see :mod:`._words`), so every namespace computes the same bits.
+carrier (see :mod:`.words`), so every namespace computes the same bits.
 
 Threefry is the counter-based cipher of Salmon et al., "Parallel random
 numbers: as easy as 1, 2, 3" (SC 2011); JAX's default ``threefry2x32`` key
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ._words import Words
+from .words import Words
 
 # Rotation distances of the four rounds in each group; groups alternate.
 _ROTATIONS: Final = ((13, 15, 26, 6), (17, 29, 16, 24))

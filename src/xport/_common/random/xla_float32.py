@@ -12,12 +12,11 @@ polynomial split in three) of ``1 + x``.
 
 from __future__ import annotations
 
-import importlib
 import math
 import struct
 from typing import Any, Final
 
-from .._compat_helpers import device as _device
+from .target import Target
 
 
 def f32(value: float) -> float:
@@ -77,9 +76,9 @@ class Ops:
 
 
 class BitcastOps(Ops):
-    """The same steps for NumPy and PyTorch, whose arrays can be bit cast
-    (``view(dtype)``, which torch.compile traces too): ``frexp`` reads the
-    exponent bits, five operations instead of the halving's thirty-five."""
+    """The same steps for libraries whose arrays can be bit cast (NumPy and
+    PyTorch: ``view(dtype)``, which torch.compile traces too): ``frexp`` reads
+    the exponent bits, five operations instead of the halving's thirty-five."""
 
     def frexp(self, y: Any) -> tuple[Any, Any]:
         # The namespace's dtypes are the library's own.
@@ -90,9 +89,10 @@ class BitcastOps(Ops):
         return m, e
 
 
-class TracedTorchOps(BitcastOps):
-    """BitcastOps for code that torch.compile traces. Inductor before torch
-    2.13 drops a float64 -> float32 -> float64 round trip (its
+class TracedOps(BitcastOps):
+    """BitcastOps for code that a tracing compiler compiles (the backend's
+    ``RandomHooks.compiling()``: torch.compile). Inductor before torch 2.13
+    drops a float64 -> float32 -> float64 round trip (its
     ``pointless_convert`` pass) and with it the float32 rounding of every
     Horner step; an operation between the casts, a double negation (which the
     C compiler then removes), keeps it."""
@@ -103,16 +103,17 @@ class TracedTorchOps(BitcastOps):
 
 
 class InPlaceOps(BitcastOps):
-    """The steps for eager NumPy and PyTorch on the CPU, whose arrays can also
-    be indexed by value and written through ``out=``: each branch runs on its
-    own elements, and Horner steps round through ``out=`` (on two buffers, no
-    new arrays)."""
+    """The steps for eager arrays on the CPU of a library whose arrays can
+    also be indexed by value and written through ``out=`` of its ``native``
+    module's functions (the backend's ``RandomHooks.in_place_native``: NumPy,
+    PyTorch): each branch runs on its own elements, and Horner steps round
+    through ``out=`` (on two buffers, no new arrays)."""
 
     gathers = True
 
-    def __init__(self, xp: Any, wide: Any = None) -> None:
+    def __init__(self, xp: Any, native: Any, wide: Any = None) -> None:
         super().__init__(xp, wide)
-        self.native = importlib.import_module(_NATIVE[xp.__name__])
+        self.native = native
 
     def horner(self, wide_x: Any, coefficients: tuple[float, ...]) -> Any:
         native = self.native
@@ -127,45 +128,46 @@ class InPlaceOps(BitcastOps):
         return p
 
 
-# Namespaces that BitcastOps and InPlaceOps serve, and their libraries.
-_NATIVE: Final = {"xport.numpy": "numpy", "xport.torch": "torch"}
-
-
 # Device types without float64 (PyTorch's Apple GPU backend).
 _NO_FLOAT64: Final = frozenset(("mps",))
 
 
-def _has_float64(x: Any) -> bool:
+def _has_float64(target: Target, x: Any) -> bool:
     """Whether the device of array ``x`` has float64."""
-    # The device by the array's library (torch.compile before 2.5 cannot trace
-    # getattr with a default on a tensor); PyTorch's devices name their type.
-    return getattr(_device(x), "type", None) not in _NO_FLOAT64
+    # The device by the backend's device function (torch.compile before 2.5
+    # cannot trace getattr with a default on a tensor); PyTorch's devices name
+    # their type.
+    return getattr(target.device(x), "type", None) not in _NO_FLOAT64
 
 
-def takes_in_place(xp: Any) -> bool:
-    """Whether namespace ``xp`` is one whose eager arrays InPlaceOps serves
-    (indexed and assigned by integer arrays, written through ``out=``)."""
-    return getattr(xp, "__name__", "") in _NATIVE
+def takes_in_place(target: Target) -> bool:
+    """Whether ``target``'s eager arrays are ones InPlaceOps serves (indexed
+    and assigned by integer arrays, written through ``out=``): its backend
+    names the native module (``RandomHooks.in_place_native``)."""
+    return target.hooks.in_place_native is not None
 
 
-def ops_for(xp: Any, x: Any, *, in_place: bool) -> Ops:
+def gathers(target: Target, x: Any) -> bool:
+    """Whether erfinv may evaluate each branch on its own elements of ``x``:
+    a 1-d array whose values may be read (``RandomHooks.reads_values``);
+    :func:`ops_for` then serves the libraries that take integer-array
+    assignment."""
+    return x.ndim == 1 and target.hooks.reads_values(x)
+
+
+def ops_for(target: Target, x: Any, *, in_place: bool) -> Ops:
     """``InPlaceOps`` where asked for and served, else ``BitcastOps`` where
-    served (``TracedTorchOps`` under torch.compile), else ``Ops``, for the
-    namespace and device of the float32 array ``x``."""
-    wide = None if _has_float64(x) else xp.float32
-    if not takes_in_place(xp):
+    served (``TracedOps`` while the backend's compiler traces), else ``Ops``,
+    for ``target``'s namespace and the device of the float32 array ``x``."""
+    xp = target.xp
+    wide = None if _has_float64(target, x) else xp.float32
+    hooks = target.hooks
+    native = hooks.in_place_native
+    if native is None:
         return Ops(xp, wide)
     if in_place:
-        return InPlaceOps(xp, wide)
-    return TracedTorchOps(xp, wide) if _torch_compiling(xp) else BitcastOps(xp, wide)
-
-
-def _torch_compiling(xp: Any) -> bool:
-    if xp.__name__ != "xport.torch":
-        return False
-    import torch  # only reached for torch tensors
-
-    return bool(torch.compiler.is_compiling())
+        return InPlaceOps(xp, native, wide)
+    return TracedOps(xp, wide) if hooks.compiling() else BitcastOps(xp, wide)
 
 
 # Cephes' rational log1p(x) = x - x**2/2 + x**3 * P(x) / Q(x), highest power first.

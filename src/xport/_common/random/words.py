@@ -6,12 +6,18 @@ arithmetic (no ``add``, shifts or comparisons on ``torch.uint32``), so there the
 words travel as ``int32``, whose addition wraps the same way, and logical
 shifts are arithmetic shifts with the sign bits masked off. Either way the bit
 patterns are those of uint32, and :meth:`Words.uint32` hands them back as uint32.
+A backend names its carrier in its ``RandomHooks.words`` (a subclass of one
+here that may update words in place); every other namespace gets
+:class:`Unsigned32`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, Final, Protocol
+
+from .target import Target
 
 MASK32: Final = 0xFFFFFFFF
 
@@ -20,6 +26,7 @@ class Words(Protocol):
     """What the cipher and the samplers need of a word carrier."""
 
     xp: Any
+    target: Target
 
     def words(self, x: Any) -> Any:
         """An integer array (or uint32 key data) as carrier words, wrapping mod 2**32."""
@@ -57,10 +64,11 @@ class _Carrier(ABC):
     """What both carriers share: the namespace's wrapping ``add`` and ``xor``
     on the carrier dtype, and no in-place updates."""
 
-    __slots__ = ("dtype", "xp")
+    __slots__ = ("dtype", "target", "xp")
 
-    def __init__(self, xp: Any, dtype: Any) -> None:
-        self.xp = xp
+    def __init__(self, target: Target, dtype: Any) -> None:
+        self.target = target
+        self.xp = target.xp
         self.dtype = dtype
 
     def words(self, x: Any) -> Any:
@@ -108,8 +116,8 @@ class Unsigned32(_Carrier):
 
     __slots__ = ()
 
-    def __init__(self, xp: Any) -> None:
-        super().__init__(xp, xp.uint32)
+    def __init__(self, target: Target) -> None:
+        super().__init__(target, target.xp.uint32)
 
     def const(self, value: int, device: Any) -> Any:
         return self.xp.asarray(value, dtype=self.dtype, device=device)
@@ -132,8 +140,8 @@ class Signed32(_Carrier):
 
     __slots__ = ()
 
-    def __init__(self, xp: Any) -> None:
-        super().__init__(xp, xp.int32)
+    def __init__(self, target: Target) -> None:
+        super().__init__(target, target.xp.int32)
 
     def const(self, value: int, device: Any) -> Any:
         signed = value - (1 << 32) if value >= 1 << 31 else value
@@ -154,59 +162,8 @@ class Signed32(_Carrier):
         return self.xp.bitwise_xor(x, -(1 << 31))
 
 
-class NumPyWords(Unsigned32):
-    """NumPy's uint32 words, updated in place by the cipher's rounds (its ufuncs
-    take ``out=``): about 20 % faster on blocks of 2**16 words."""
-
-    __slots__ = ()
-
-    def updating(self, *words: Any) -> Words:
-        # 0-d results of NumPy arithmetic are scalars, which cannot be written.
-        return self if all(getattr(x, "ndim", 0) > 0 for x in words) else Unsigned32(self.xp)
-
-    def add_(self, a: Any, b: Any) -> Any:
-        return self.xp.add(a, b, out=a)
-
-    def xor_(self, a: Any, b: Any) -> Any:
-        return self.xp.bitwise_xor(a, b, out=a)
-
-    def rotl_(self, x: Any, r: int) -> Any:
-        xp = self.xp
-        high = xp.bitwise_right_shift(x, 32 - r)
-        xp.bitwise_left_shift(x, r, out=x)
-        return xp.bitwise_or(x, high, out=x)
-
-
-class TorchWords(Signed32):
-    """PyTorch's int32 words, updated in place by the cipher's rounds when
-    eager (not under torch.compile, tracing or torch.func): about 1.7x faster
-    on blocks of 2**16 words."""
-
-    __slots__ = ()
-
-    def updating(self, *words: Any) -> Words:
-        from ..torch._host import plain_eager  # only reached for torch tensors
-
-        return self if plain_eager(*words) else Signed32(self.xp)
-
-    def add_(self, a: Any, b: Any) -> Any:
-        return a.add_(b)
-
-    def xor_(self, a: Any, b: Any) -> Any:
-        return a.bitwise_xor_(b)
-
-    def rotl_(self, x: Any, r: int) -> Any:
-        # The arithmetic shift's sign copies masked off: a logical shift.
-        high = (x >> (32 - r)).bitwise_and_((1 << r) - 1)
-        return x.bitwise_left_shift_(r).bitwise_or_(high)
-
-
-# Carriers by namespace: PyTorch's uint32 lacks arithmetic (int32 words), and
-# NumPy and PyTorch can update words in place; every other one gets Unsigned32.
-_CARRIERS: Final[dict[str, type[Unsigned32] | type[Signed32]]] = {
-    "xport.numpy": NumPyWords, "xport.torch": TorchWords}
-
-
-def words_for(xp: Any) -> Words:
-    """The word carrier for namespace ``xp``."""
-    return _CARRIERS.get(getattr(xp, "__name__", ""), Unsigned32)(xp)
+def words_for(target: Target) -> Words:
+    """The word carrier for ``target``: its backend's (``hooks.words``), else
+    the namespace's own uint32 arithmetic."""
+    carrier: Callable[[Target], Words] = target.hooks.words or Unsigned32
+    return carrier(target)
