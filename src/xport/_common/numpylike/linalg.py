@@ -54,7 +54,7 @@ def legacy_wrappers(xp: ModuleType) -> dict[str, _F]:
         b = x2[:, None] if vector else x2
         batch = xp.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
         out = xp.linalg.solve(xp.broadcast_to(x1, batch + x1.shape[-2:]),
-                       xp.broadcast_to(b, batch + b.shape[-2:]))
+                              xp.broadcast_to(b, batch + b.shape[-2:]))
         return out[..., 0] if vector else out
 
     def svdvals(x: Array, /) -> Array:
@@ -146,6 +146,7 @@ def fast_vector_norm(xp: ModuleType, vector_norm: _F) -> _F:
     """``vector_norm`` by one dot product where that is faster: the Euclidean
     norm of a whole real ``float32``/``float64`` ``xp.ndarray``; every other
     call is ``vector_norm``'s (the library's own, or a wrapper of it)."""
+    ndarray, sqrt, dot = xp.ndarray, xp.sqrt, xp.dot
     dot_dtypes = frozenset({xp.dtype("float32"), xp.dtype("float64")})
 
     def vector_norm_(x: Array, /, *, axis: Any = None, keepdims: bool = False,
@@ -158,10 +159,10 @@ def fast_vector_norm(xp: ModuleType, vector_norm: _F) -> _F:
         as accurate to a few units in the last place; every other call is
         ``numpy.linalg.vector_norm``'s.
         """
-        if axis is None and ord == 2 and not keepdims and type(x) is xp.ndarray \
+        if axis is None and ord == 2 and not keepdims and type(x) is ndarray \
                 and x.dtype in dot_dtypes:
             flat = x.reshape(-1)
-            return xp.sqrt(xp.dot(flat, flat))
+            return sqrt(dot(flat, flat))
         return vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
     vector_norm_.__name__ = vector_norm_.__qualname__ = "vector_norm"
