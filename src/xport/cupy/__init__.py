@@ -2,7 +2,8 @@
 
 Built like ``xport.numpy`` (CuPy follows NumPy): every standard name is CuPy's
 own function wherever CuPy conforms, and the wrappers for its deviations are
-mostly ``xport.numpy``'s own code, rebound to CuPy (see ``_wrappers``). Arrays
+mostly the ones ``xport.numpy`` uses too, made for CuPy by the factories of
+``_common/numpylike`` (see ``_wrappers``). Arrays
 stay ``cupy.ndarray`` on their GPU; devices are ``cupy.cuda.Device`` objects.
 Importing it needs CuPy, not a GPU.
 """

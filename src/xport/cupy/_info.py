@@ -1,7 +1,8 @@
 """``__array_namespace_info__`` for CuPy, and its devices.
 
-CuPy's dtypes are NumPy's (so are their names); its devices are ``cupy.cuda.Device`` objects, one
-per GPU. Nothing here touches a GPU at import: devices are listed when asked.
+CuPy's dtypes are NumPy's (``cupy.dtype`` is ``numpy.dtype``), and so are their
+names; its devices are ``cupy.cuda.Device`` objects, one per GPU. Nothing here
+touches a GPU at import: devices are listed when asked.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from typing import Any
 import cupy as cp
 
 from .._common.info import BackendInfo, make_info_class
-from ..numpy import _info as _numpy_info
+from .._common.numpylike.dtypes import dtype_table, make_dtype_name
 
-DTYPES = _numpy_info.DTYPES
+DTYPES = dtype_table(cp)
+dtype_name = make_dtype_name(cp, DTYPES)
 
 
 def check_device(device: Any) -> None:

@@ -1,12 +1,13 @@
 """Wrappers for the CuPy functions that deviate from the standard.
 
 CuPy follows NumPy, so most of its deviations are NumPy's (or NumPy 1.26's):
-those wrappers are ``xport.numpy``'s own code, rebound to CuPy
-(``_common/rebind``). What differs is written here: devices (CuPy's creation
-functions take none; arrays are made on the current device), sorting (CuPy's
-sorts are stable and take no ``kind``) and the few functions CuPy gives other
-keywords. Nothing is probed by calling CuPy, which needs a GPU: the choices
-are read from signatures and from CuPy's documented behaviour (CuPy 13-14).
+those wrappers are the ones ``xport.numpy`` uses too, made for CuPy by the
+factories of ``_common/numpylike`` (closures over the ``cupy`` module). What
+differs is written here: devices (CuPy's creation functions take none; arrays
+are made on the current device), sorting (CuPy's sorts are stable and take no
+``kind``) and the few functions CuPy gives other keywords. Nothing is probed by
+calling CuPy, which needs a GPU: the choices are read from signatures and from
+CuPy's documented behaviour (CuPy 13-14).
 """
 
 from __future__ import annotations
@@ -18,17 +19,19 @@ from typing import Any
 
 import cupy as cp
 
-from .._common.rebind import rebound, rebound_all
+from .._common.dtype_info import make_can_cast
+from .._common.dtype_limits import make_finfo, make_iinfo
+from .._common.numpylike import legacy as _shared_legacy
+from .._common.numpylike import main as _shared_main
 from .._common.signatures import accepts as _accepts
 from .._common.signatures import with_device
-from ..numpy import _legacy, _wrappers
 from . import _info
 
 Array = Any
 _F = Callable[..., Any]
-_HERE = __name__.rpartition(".")[0]
-# What NumPy's wrapper code reads as NumPy, here CuPy.
-NAMES: dict[str, Any] = {"np": cp, "_np": cp, "_check_device": _info.check_device}
+# NumPy 1.26's deviations CuPy keeps (clip, nonzero, matrix_transpose, unstack,
+# vecdot), for CuPy: the main namespace and linalg share them.
+LEGACY: dict[str, _F] = _shared_legacy.wrappers(cp)
 
 
 def on_device(native: _F, *, like: bool = False) -> _F:
@@ -140,40 +143,32 @@ def sign(x: Array, /) -> Array:
     return cp.where(cp.isnan(x), complex(cp.nan, cp.nan), out).astype(x.dtype)
 
 
-# NumPy's wrappers whose deviation CuPy shares (see the module docstring), and
-# those for functions older CuPy lacks (used where the installed one does).
-_SHARED: dict[str, _F] = {
-    "clip": _legacy.clip, "diff": _wrappers.diff, "take_along_axis": _wrappers.take_along_axis,
-    "meshgrid": _wrappers.meshgrid, "broadcast_arrays": _wrappers.broadcast_arrays,
-    "reshape": _wrappers.reshape, "nonzero": _legacy.nonzero,
-}
-_SHARED_WHERE_MISSING: dict[str, _F] = {"unstack": _legacy.unstack, "vecdot": _legacy.vecdot}
-
-
 def _main() -> dict[str, Any]:
+    shared = _shared_main.wrappers(cp)
     found: dict[str, Any] = {
-        # CuPy's dtypes are NumPy's: NumPy's inspection objects serve both.
-        "finfo": _wrappers.finfo, "iinfo": _wrappers.iinfo, "can_cast": _wrappers.can_cast,
+        # CuPy's dtypes are NumPy's, and so are its finfo and iinfo.
+        "finfo": make_finfo(cp.finfo, cp.dtype), "iinfo": make_iinfo(cp.iinfo, cp.dtype),
+        "can_cast": make_can_cast(_info.dtype_name, cp.can_cast),
         "asarray": asarray, "astype": astype, "count_nonzero": count_nonzero, "sort": sort,
         "argsort": argsort, "sign": sign,
+        # Deviations CuPy shares with NumPy (some with NumPy 1.26 only).
+        "clip": LEGACY["clip"], "nonzero": LEGACY["nonzero"],
+        **{name: shared[name] for name in ("diff", "take_along_axis", "meshgrid",
+                                           "broadcast_arrays", "reshape")},
     }
-    found.update(rebound_all(_SHARED, NAMES, _HERE))
-    found.update(rebound_all({name: fn for name, fn in _SHARED_WHERE_MISSING.items()
-                              if not hasattr(cp, name)}, NAMES, _HERE))
+    # Functions older CuPy lacks (NumPy 1.26's wrappers, where the installed one does).
+    found.update({name: LEGACY[name] for name in ("unstack", "vecdot") if not hasattr(cp, name)})
     found.update({name: on_device(getattr(cp, name)) for name in _CREATION
                   if not _accepts(getattr(cp, name), "device")})
     found.update({name: on_device(getattr(cp, name), like=True) for name in _CREATION_LIKE
                   if not _accepts(getattr(cp, name), "device")})
     if not _accepts(cp.std, "correction"):
-        std_var = rebound(_legacy._std_var, NAMES, _HERE)
-        found["std"], found["var"] = std_var(cp.std), std_var(cp.var)
+        found["std"], found["var"] = _shared_legacy.std_var(cp.std), _shared_legacy.std_var(cp.var)
     # CuPy's rounding functions return floats for integer input (as NumPy < 2).
-    integer_identity = rebound(_legacy._integer_identity, NAMES, _HERE)
     for name in ("ceil", "floor", "trunc"):
-        found[name] = integer_identity(getattr(cp, name))
+        found[name] = _shared_legacy.integer_identity(cp, getattr(cp, name))
     return found
 
 
 MAIN: dict[str, Any] = _main()
-ALIASES: dict[str, str] = {new: old for new, old in _wrappers.OLD_NAMES.items()
-                           if not hasattr(cp, new)}
+ALIASES: dict[str, str] = _shared_main.aliases(cp)

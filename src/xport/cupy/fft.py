@@ -1,7 +1,7 @@
 """The standard's ``fft`` extension for CuPy arrays: CuPy's transforms (which
 keep single precision), and ``fftfreq``/``rfftfreq`` with the standard's
-``dtype`` and ``device`` (``xport.numpy``'s wrappers rebound to CuPy, run
-with ``device`` current)."""
+``dtype`` and ``device`` (the wrappers ``xport.numpy`` uses too, made for CuPy
+by ``_common/numpylike``, run with ``device`` current)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import cupy as _cp
 
 from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
-from .._common.rebind import rebound
+from .._common.numpylike.fft import frequencies as _frequencies
 from .._spec import names as _names
-from ..numpy import fft as _numpy_fft
-from ._wrappers import NAMES, on_device
+from ._info import check_device as _check_device
+from ._wrappers import on_device
 
 _PROVENANCE = _populate(
     globals(), _cp.fft, _names.FFT_NAMES[_names.LATEST_VERSION],
-    wrappers={name: on_device(rebound(getattr(_numpy_fft, name), NAMES, __name__))
-              for name in ("fftfreq", "rfftfreq")},
+    wrappers={name: on_device(wrapper)
+              for name, wrapper in _frequencies(_cp, _check_device).items()},
 )
 
 __all__ = sorted(_names.FFT_NAMES[_names.LATEST_VERSION])

@@ -1,10 +1,10 @@
 """``__array_namespace_info__`` for Dask.
 
-Dask arrays hold NumPy chunks and report NumPy dtypes, so the dtypes are the
-NumPy namespace's own objects. Dask has no notion of a device: where the
-chunks live is the scheduler's business (threads, processes or the workers of
-a ``dask.distributed`` cluster), so the namespace reports the one device
-``"cpu"``, as the NumPy namespace does.
+Dask arrays hold NumPy chunks and report NumPy dtypes, so the dtypes are
+``numpy.dtype`` objects, the NumPy namespace's own. Dask has no notion of a
+device: where the chunks live is the scheduler's business (threads, processes
+or the workers of a ``dask.distributed`` cluster), so the namespace reports the
+one device ``"cpu"``, as the NumPy namespace does.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ from typing import Any
 import numpy as np
 
 from .._common.info import BackendInfo, make_info_class
-from ..numpy._info import DTYPES, dtype_name
+from .._common.numpylike.dtypes import dtype_table, make_dtype_name
 
 __all__ = ["DEVICE", "DTYPES", "INFO", "__array_namespace_info__", "check_device", "dtype_name"]
 
 DEVICE = "cpu"
+DTYPES: dict[str, np.dtype[Any]] = dtype_table(np)
+dtype_name = make_dtype_name(np, DTYPES)
 
 
 def check_device(device: Any) -> None:

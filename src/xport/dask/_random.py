@@ -29,11 +29,11 @@ from .._common.random.floats import float_kind
 from .._common.random.gammas import gamma_flat, gamma_shapes
 from .._common.random.streams import draw_size
 from .._common.random.target import Target
-from ..numpy._backend import BACKEND as _NUMPY
 
 _da: Any = _dask_array  # untyped library: calls through Any
 
 # Where each chunk draws: the engine on xport.numpy (Dask's chunks are NumPy arrays).
+_NUMPY = _xnp.__xport_backend__
 _HOST: Final = Target(_xnp, _NUMPY.random, _NUMPY.device)
 
 __all__ = ["bernoulli", "bits", "categorical", "choice", "fold_in", "gamma", "integers", "key",

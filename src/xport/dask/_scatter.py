@@ -6,7 +6,8 @@ lazy array. ``set``, and every operation at an index without integer arrays
 chunk-aware ``__setitem__`` on a new array object: ``out[idx] = op(x[idx], v)``.
 Integer-array and boolean indices, where duplicates must accumulate as in
 ``numpy.add.at``, and the segment reductions gather their inputs into one
-block and call :mod:`xport.numpy`'s scatter hook there (one task, lazily).
+block and call NumPy's scatter hook there (``_common/numpylike/scatter``, as
+``xport.numpy`` binds it; one task, lazily).
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ import dask.array as _dask_array
 import numpy as np
 from dask.delayed import delayed as _dask_delayed
 
-from ..numpy import _scatter as _numpy_scatter
+from .._common.numpylike.scatter import make_segment, make_update
 from ._creation import fresh
 
 MUTABLE = False
 da: Any = _dask_array  # untyped library: calls through Any
 delayed: Any = _dask_delayed
+# The scatter hook of NumPy, for the blocks.
+_block_update = make_update(np, "a numpy.ndarray")  # never in place
+_block_segment = make_segment(np)
 
 _BINARY: dict[str, Any] = {
     "add": da.add, "subtract": da.subtract, "multiply": da.multiply, "divide": da.divide,
@@ -47,7 +51,7 @@ def _host(value: Any) -> Any:
 
 
 def _numpy_update(x: Any, idx: Any, op: str, values: Any) -> Any:
-    return _numpy_scatter.update(np.asarray(x), idx, op, values, False)
+    return _block_update(np.asarray(x), idx, op, values, False)
 
 
 def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
@@ -79,7 +83,7 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
 
 
 def _numpy_segment(op: str, data: Any, ids: Any, num_segments: int) -> Any:
-    return _numpy_scatter.segment(op, np.asarray(data), np.asarray(ids), num_segments)
+    return _block_segment(op, np.asarray(data), np.asarray(ids), num_segments)
 
 
 def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:

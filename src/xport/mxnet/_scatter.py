@@ -18,7 +18,7 @@ from typing import Any
 import mxnet as mx
 import numpy as np
 
-from ..numpy._scatter import identity
+from .._common.numpylike.scatter import identity
 from . import _carriers, _creation, _sorting, _wrappers
 
 MUTABLE = True

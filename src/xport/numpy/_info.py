@@ -7,26 +7,14 @@ from typing import Any
 import numpy as np
 
 from .._common.info import BackendInfo, make_info_class
-from .._spec.dtypes import DTYPE_NAMES
+from .._common.numpylike.dtypes import dtype_table, make_dtype_name
 
-DTYPES: dict[str, np.dtype[Any]] = {name: np.dtype(name) for name in DTYPE_NAMES}
-_NAMES: dict[np.dtype[Any], str] = {dtype: name for name, dtype in DTYPES.items()}
-
-
-def dtype_name(dtype_or_array: Any) -> str | None:
-    """The standard name of a NumPy dtype (or of an array's dtype), or None."""
-    if isinstance(dtype_or_array, np.dtype):  # the common call, first
-        return _NAMES.get(dtype_or_array)
-    dtype = getattr(dtype_or_array, "dtype", None)
-    if not isinstance(dtype, np.dtype):
-        dtype = dtype_or_array
-    try:
-        return _NAMES.get(np.dtype(dtype))
-    except TypeError:
-        return None
+DTYPES: dict[str, np.dtype[Any]] = dtype_table(np)
+dtype_name = make_dtype_name(np, DTYPES)
 
 
-def _check_device(device: Any) -> None:
+def check_device(device: Any) -> None:
+    """Raise unless ``device`` is None or ``"cpu"``."""
     if device is not None and device != "cpu":
         raise ValueError(f"NumPy arrays live on the 'cpu' device only; got device={device!r}")
 
@@ -52,7 +40,7 @@ INFO = BackendInfo(
         "data-dependent shapes": True,
         "max dimensions": 64 if _NUMPY2 else 32,
     },
-    check_device=_check_device,
+    check_device=check_device,
 )
 
 __array_namespace_info__ = make_info_class(INFO, "NumPy")

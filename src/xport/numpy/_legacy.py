@@ -2,7 +2,9 @@
 
 Every wrapper here is installed only when a probe of the installed NumPy shows
 the deviation (a missing function or keyword, a tuple where a namedtuple is
-due, value-based casting), so on NumPy 2 none of this is used.
+due, value-based casting), so on NumPy 2 none of this is used. The wrappers
+for the deviations CuPy shares are ``_common/numpylike``'s (``legacy``,
+``linalg``), bound to NumPy; those NumPy alone needs are written here.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from .._common.numpylike import legacy as _shared_legacy
+from .._common.numpylike import linalg as _shared_linalg
+from .._common.numpylike.main import aliases
 from .._common.results import (
     EighResult,
     QRResult,
@@ -26,17 +31,15 @@ from .._common.signatures import accepts as _accepts
 from .._common.signatures import with_device
 from .._spec.dtypes import KIND_MEMBERS
 from ._info import DTYPES, dtype_name
+from ._info import check_device as _check_device
 
 Array = Any
 _F = Callable[..., Any]
 
-
-def _check_device(device: Any) -> None:
-    if device is not None and device != "cpu":
-        raise ValueError(f"NumPy arrays live on the 'cpu' device only; got device={device!r}")
-
-
-# --- result types the standard names ------------------------------------------------
+# NumPy 1.26's deviations CuPy shares (clip, nonzero, matrix_transpose, unstack,
+# vecdot), bound to NumPy once: the main namespace and linalg share vecdot and
+# matrix_transpose.
+_SHARED = _shared_legacy.wrappers(np)
 
 
 # --- creation: the device= keyword ---------------------------------------------------
@@ -101,30 +104,9 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     return bool(np.dtype(dtype) == np.dtype(kind))
 
 
-def matrix_transpose(x: Array, /) -> Array:
-    """Transpose the last two axes of ``x``."""
-    if np.ndim(x) < 2:
-        raise ValueError("matrix_transpose() needs an array of at least 2 dimensions")
-    return np.swapaxes(x, -1, -2)
-
-
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """Permute the axes of ``x``."""
     return np.transpose(x, axes)
-
-
-def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
-    """Split ``x`` into a tuple of arrays along ``axis``."""
-    return tuple(np.moveaxis(x, axis, 0))
-
-
-def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
-    """Dot product of vectors along ``axis`` (conjugating ``x1``), broadcasting
-    the other axes."""
-    a, b = np.broadcast_arrays(x1, x2)
-    a = np.moveaxis(np.conj(a), axis, -1)
-    b = np.moveaxis(b, axis, -1)
-    return np.einsum("...i,...i->...", a, b)
 
 
 def _cumulative(accumulate: _F, identity: int) -> _F:
@@ -184,30 +166,6 @@ def unique_all(x: Array, /) -> UniqueAllResult:
 
 
 # --- semantics that changed in NumPy 2 -----------------------------------------------------
-
-def _std_var(native: _F) -> _F:
-    def reduce(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
-               correction: float = 0.0, keepdims: bool = False) -> Array:
-        return native(x, axis=axis, ddof=correction, keepdims=keepdims)
-
-    reduce.__name__ = reduce.__qualname__ = native.__name__
-    reduce.__doc__ = (f"NumPy's ``{native.__name__}`` with the standard's ``correction`` "
-                      "keyword (NumPy < 2 calls it ``ddof``).")
-    return reduce
-
-
-def _integer_identity(native: _F) -> _F:
-    def rounding(x: Array, /) -> Array:
-        x = np.asarray(x)
-        if x.dtype.kind in "iub":
-            return x.copy()
-        return native(x)
-
-    rounding.__name__ = rounding.__qualname__ = native.__name__
-    rounding.__doc__ = (f"NumPy's ``{native.__name__}``, keeping integer dtypes (NumPy < 2 "
-                        "returns floats for integer input).")
-    return rounding
-
 
 def sign(x: Array, /) -> Array:
     """Sign of ``x``; ``x / |x|`` for complex input (NumPy < 2 uses the sign of
@@ -285,35 +243,6 @@ _BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or",
            "nextafter", "not_equal", "pow", "remainder", "subtract")
 
 
-def clip(x: Array, /, min: Any = None, max: Any = None,  # noqa: A002
-         **kwargs: Any) -> Array:
-    """Clamp ``x`` to ``[min, max]`` keeping ``x``'s dtype.
-
-    Deviations fixed (NumPy < 2): bounds are required, and Python-integer bounds
-    outside an integer dtype's range change the result dtype. NumPy's own
-    keywords (``out=``) go to ``numpy.clip``, as array-api-compat passes them.
-    """
-    x = np.asarray(x)
-    if x.dtype.kind in "iu":
-        info = np.iinfo(x.dtype)
-        if isinstance(min, int) and min < info.min:
-            min = None  # noqa: A001
-        if isinstance(max, int) and max > info.max:
-            max = None  # noqa: A001
-    if min is None and max is None:
-        return x.copy()
-    out = np.clip(x, min, max, **kwargs)
-    return out.astype(x.dtype, copy=False)
-
-
-def nonzero(x: Array, /) -> tuple[Array, ...]:
-    """Indices of the non-zero elements of ``x``; 0-d input raises ``ValueError``
-    (NumPy < 2 only warns and treats it as 1-d)."""
-    if np.ndim(x) == 0:
-        raise ValueError("nonzero() needs an array of at least one dimension")
-    return np.nonzero(x)
-
-
 def _nonzero_accepts_0d() -> bool:
     import warnings
 
@@ -351,25 +280,25 @@ def main_wrappers() -> dict[str, Any]:
     if not _accepts(np.from_dlpack, "copy"):
         found["from_dlpack"] = from_dlpack
     if not _accepts(np.std, "correction"):
-        found["std"] = _std_var(np.std)
-        found["var"] = _std_var(np.var)
+        found["std"] = _shared_legacy.std_var(np.std)
+        found["var"] = _shared_legacy.std_var(np.var)
     if np.ceil(np.ones(1, np.int8)).dtype != np.int8:
         for name in ("ceil", "floor", "trunc"):
-            found[name] = _integer_identity(getattr(np, name))
+            found[name] = _shared_legacy.integer_identity(np, getattr(np, name))
     if _nonzero_accepts_0d():
-        found["nonzero"] = nonzero
+        found["nonzero"] = _SHARED["nonzero"]
     if np.sign(np.complex128(3 + 4j)) != 0.6 + 0.8j:
         found["sign"] = sign
     if _value_based_casting():
-        found["clip"] = clip
-        from ._wrappers import ALIASES
-
+        found["clip"] = _SHARED["clip"]
+        old_names = aliases(np)
         for name in _BINARY:
-            found[name] = _promoting_binary(getattr(np, ALIASES.get(name, name)))
+            found[name] = _promoting_binary(getattr(np, old_names.get(name, name)))
         found["where"] = where
     missing = {
-        "isdtype": isdtype, "matrix_transpose": matrix_transpose, "permute_dims": permute_dims,
-        "unstack": unstack, "vecdot": vecdot, "cumulative_sum": cumulative_sum,
+        "isdtype": isdtype, "matrix_transpose": _SHARED["matrix_transpose"],
+        "permute_dims": permute_dims, "unstack": _SHARED["unstack"],
+        "vecdot": _SHARED["vecdot"], "cumulative_sum": cumulative_sum,
         "cumulative_prod": cumulative_prod, "unique_values": unique_values,
         "unique_counts": unique_counts, "unique_inverse": unique_inverse,
         "unique_all": unique_all,
@@ -380,125 +309,28 @@ def main_wrappers() -> dict[str, Any]:
 
 # --- linalg --------------------------------------------------------------------------------
 
-def cholesky(x: Array, /, *, upper: bool = False) -> Array:
-    """Cholesky factor of a Hermitian positive-definite matrix (``upper`` is new)."""
-    lower = np.linalg.cholesky(x)
-    return np.conj(np.swapaxes(lower, -1, -2)) if upper else lower
-
-
-def _default_rtol(x: Array) -> Any:
-    return max(x.shape[-2:]) * np.finfo(x.dtype).eps
-
-
-def pinv(x: Array, /, *, rtol: Any = None) -> Array:
-    """Pseudo-inverse; ``rtol`` relative to the largest singular value (NumPy < 2
-    names it ``rcond`` with another default)."""
-    x = np.asarray(x)
-    return np.linalg.pinv(x, rcond=_default_rtol(x) if rtol is None else rtol)
-
-
-def matrix_rank(x: Array, /, *, rtol: Any = None) -> Array:
-    """Rank by singular values above ``rtol`` times the largest one (NumPy < 2
-    takes an absolute ``tol``)."""
-    x = np.asarray(x)
-    values = np.linalg.svd(x, compute_uv=False)
-    rtol = _default_rtol(x) if rtol is None else np.asarray(rtol)[..., None]
-    cutoff = np.max(values, axis=-1, keepdims=True, initial=0.0) * rtol
-    return np.count_nonzero(values > cutoff, axis=-1)
-
-
-def solve(x1: Array, x2: Array, /) -> Array:
-    """Solve ``x1 @ out = x2``; a 1-D ``x2`` is a vector, anything else a (stack
-    of) matrix, with batch dimensions broadcast (NumPy < 2 guesses from ndim)."""
-    x1, x2 = np.asarray(x1), np.asarray(x2)
-    vector = x2.ndim == 1
-    b = x2[:, None] if vector else x2
-    batch = np.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
-    out = np.linalg.solve(np.broadcast_to(x1, batch + x1.shape[-2:]),
-                          np.broadcast_to(b, batch + b.shape[-2:]))
-    return out[..., 0] if vector else out
-
-
-def svdvals(x: Array, /) -> Array:
-    """Singular values of a (stack of) matrix."""
-    return np.linalg.svd(x, compute_uv=False)
-
-
-def diagonal(x: Array, /, *, offset: int = 0) -> Array:
-    """Diagonal of the last two axes."""
-    return np.diagonal(x, offset=offset, axis1=-2, axis2=-1)
-
-
-def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
-    """Sum of the diagonal of the last two axes."""
-    return np.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
-
-
-def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
-    """Cross product of 3-vectors along ``axis``."""
-    return np.cross(x1, x2, axis=axis)
-
-
-def outer(x1: Array, x2: Array, /) -> Array:
-    """Outer product of two vectors."""
-    return np.outer(x1, x2)
-
-
-def tensordot(x1: Array, x2: Array, /, *, axes: Any = 2) -> Array:
-    """Tensor contraction over ``axes``."""
-    return np.tensordot(x1, x2, axes=axes)
-
-
-def matrix_norm(x: Array, /, *, keepdims: bool = False, ord: Any = "fro") -> Array:  # noqa: A002
-    """Matrix norm over the last two axes."""
-    return np.linalg.norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
-
-
-def vector_norm(x: Array, /, *, axis: Any = None, keepdims: bool = False,
-                ord: Any = 2) -> Array:  # noqa: A002
-    """Vector norm over ``axis`` (None: all axes; a tuple: those axes together)."""
-    x = np.asarray(x)
-    axes = tuple(range(x.ndim)) if axis is None else (axis,) if isinstance(axis, int) else axis
-    axes = tuple(a % x.ndim for a in axes)
-    rest = [a for a in range(x.ndim) if a not in axes]
-    moved = np.transpose(x, rest + list(axes)).reshape([x.shape[a] for a in rest] + [-1])
-    out = np.linalg.norm(moved, ord=ord, axis=-1)
-    if keepdims:
-        out = out.reshape([1 if a in axes else x.shape[a] for a in range(x.ndim)])
-    return out
-
-
-def _named(result_type: type[Any], native: _F) -> _F:
-    @functools.wraps(native)
-    def decomposition(*args: Any, **kwargs: Any) -> Any:
-        return result_type(*native(*args, **kwargs))
-
-    decomposition.__doc__ = (f"NumPy's ``linalg.{native.__name__}`` returning the standard's "
-                             f"named tuple {result_type.__name__} (NumPy < 2 returns a tuple).")
-    return decomposition
-
-
 def linalg_wrappers() -> dict[str, Any]:
     """Wrappers the installed NumPy needs in ``linalg`` (empty on NumPy 2)."""
     la = np.linalg
+    shared = _shared_linalg.legacy_wrappers(np)
     found: dict[str, Any] = {}
     if not _accepts(la.cholesky, "upper"):
-        found["cholesky"] = cholesky
+        found["cholesky"] = shared["cholesky"]
     if not _accepts(la.pinv, "rtol"):
-        found["pinv"] = pinv
+        found["pinv"] = shared["pinv"]
     if not _accepts(la.matrix_rank, "rtol"):
-        found["matrix_rank"] = matrix_rank
+        found["matrix_rank"] = shared["matrix_rank"]
     if la.solve(np.ones((2, 2, 2)) + np.eye(2), np.ones((2, 2))).shape != (2, 2, 2):
-        found["solve"] = solve
+        found["solve"] = shared["solve"]
     if not hasattr(la.svd(np.eye(1)), "_fields"):
-        found["eigh"] = _named(EighResult, la.eigh)
-        found["qr"] = _named(QRResult, la.qr)
-        found["slogdet"] = _named(SlogdetResult, la.slogdet)
-        found["svd"] = _named(SVDResult, la.svd)
+        found["eigh"] = _shared_linalg.named(EighResult, la.eigh)
+        found["qr"] = _shared_linalg.named(QRResult, la.qr)
+        found["slogdet"] = _shared_linalg.named(SlogdetResult, la.slogdet)
+        found["svd"] = _shared_linalg.named(SVDResult, la.svd)
     missing = {
-        "svdvals": svdvals, "diagonal": diagonal, "trace": trace, "cross": cross,
-        "outer": outer, "tensordot": tensordot, "matrix_norm": matrix_norm,
-        "vector_norm": vector_norm, "vecdot": vecdot, "matrix_transpose": matrix_transpose,
+        **{name: shared[name] for name in ("svdvals", "diagonal", "trace", "cross", "outer",
+                                           "tensordot", "matrix_norm", "vector_norm")},
+        "vecdot": _SHARED["vecdot"], "matrix_transpose": _SHARED["matrix_transpose"],
         "matmul": np.matmul,
     }
     found.update({name: fn for name, fn in missing.items() if not hasattr(la, name)})

@@ -9,26 +9,25 @@ conforms, nothing here is used and the namespace binds NumPy's own function.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from .._common.dtype_info import make_can_cast
 from .._common.dtype_limits import make_finfo, make_iinfo
+from .._common.numpylike import main as _shared_main
 from .._common.signatures import accepts as _accepts
+from . import _legacy
+from ._info import check_device as _check_device
 from ._info import dtype_name
 
 Array = Any
 Device = Any
 DType = Any
 
-_NUMPY2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
-
-
-def _check_device(device: Device) -> None:
-    if device is not None and device != "cpu":
-        raise ValueError(f"NumPy arrays live on the 'cpu' device only; got device={device!r}")
-
+# The wrappers NumPy shares with CuPy (diff, take_along_axis, meshgrid,
+# broadcast_arrays, reshape), bound to NumPy.
+_SHARED = _shared_main.wrappers(np)
 
 # --- data type functions -------------------------------------------------------
 
@@ -63,21 +62,6 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     if axis is None and not keepdims:
         return np.asarray(out, dtype=np.intp)
     return out
-
-
-def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
-         append: Array | None = None) -> Array:
-    """The ``n``-th forward difference along ``axis``.
-
-    Deviation fixed: NumPy treats an explicit ``prepend=None``/``append=None`` as
-    a value to concatenate rather than "nothing".
-    """
-    edges = {}
-    if prepend is not None:
-        edges["prepend"] = prepend
-    if append is not None:
-        edges["append"] = append
-    return np.diff(x, n=n, axis=axis, **edges)
 
 
 # --- sorting -----------------------------------------------------------------------
@@ -175,33 +159,7 @@ def unique_values(x: Array, /) -> Array:
     return np.sort(np.unique_values(x))
 
 
-# --- indexing ----------------------------------------------------------------------
-
-def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
-    """Pick values of ``x`` at ``indices`` along ``axis``.
-
-    Deviation fixed (NumPy < 2.3): ``axis`` has no default.
-    """
-    return np.take_along_axis(x, indices, axis=axis)
-
-
 # --- creation / manipulation that changed across 2.x --------------------------------
-
-def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
-    """Coordinate matrices from coordinate vectors.
-
-    Deviation fixed: older NumPy returns a list; 2025.12 requires a tuple.
-    """
-    return tuple(np.meshgrid(*arrays, indexing=indexing))
-
-
-def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
-    """Broadcast ``arrays`` against each other.
-
-    Deviation fixed: older NumPy returns a list; 2025.12 requires a tuple.
-    """
-    return tuple(np.broadcast_arrays(*arrays))
-
 
 def astype(x: Array, dtype: DType, /, *, copy: bool = True,
            device: Device | None = None) -> Array:
@@ -218,28 +176,6 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True,
     return x.astype(dtype)
 
 
-def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
-    """Reshape ``x`` to ``shape``.
-
-    Deviation fixed (NumPy < 2.1): no ``copy`` keyword. ``copy=False`` raises
-    ``ValueError`` when a view is impossible.
-    """
-    if copy is True:
-        return np.reshape(np.array(x, copy=True), shape)
-    if copy is False:
-        view = np.asarray(x).view()
-        try:
-            view.shape = shape
-        except AttributeError as exc:
-            raise ValueError(f"reshape(copy=False) cannot reshape without copying: {exc}") from exc
-        return view
-    return np.reshape(x, shape)
-
-
-def _need(name: str) -> bool:
-    return not hasattr(np, name)
-
-
 # Names whose native NumPy function deviates on *every* supported NumPy.
 ALWAYS: dict[str, Any] = {
     "can_cast": can_cast,
@@ -247,7 +183,7 @@ ALWAYS: dict[str, Any] = {
     "iinfo": iinfo,
     "clip": clip,
     "count_nonzero": count_nonzero,
-    "diff": diff,
+    "diff": _SHARED["diff"],
     "sort": sort,
     "argsort": argsort,
 }
@@ -257,36 +193,20 @@ def _detected() -> dict[str, Any]:
     """Wrappers needed only by the installed NumPy."""
     found: dict[str, Any] = {}
     if inspect.signature(np.take_along_axis).parameters["axis"].default != -1:
-        found["take_along_axis"] = take_along_axis
+        found["take_along_axis"] = _SHARED["take_along_axis"]
     probe = np.zeros(1)
     if not isinstance(np.meshgrid(probe), tuple):
-        found["meshgrid"] = meshgrid
+        found["meshgrid"] = _SHARED["meshgrid"]
     if not isinstance(np.broadcast_arrays(probe), tuple):
-        found["broadcast_arrays"] = broadcast_arrays
+        found["broadcast_arrays"] = _SHARED["broadcast_arrays"]
     found["astype"] = astype  # numpy.astype, where it exists, is slower than the method
     if not _accepts(np.reshape, "copy"):
-        found["reshape"] = reshape
+        found["reshape"] = _SHARED["reshape"]
     if _accepts(np.unique, "sorted"):  # NumPy 2.3 made unique_values hash-based
         found["unique_values"] = unique_values
     return found
 
 
-
-
-# NumPy 1.26 (and CuPy) spell these differently; the alias is the library's own function.
-OLD_NAMES: dict[str, str] = {
-    "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
-    "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
-    "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
-    "bitwise_right_shift": "right_shift", "concat": "concatenate", "pow": "power",
-}
-ALIASES: dict[str, str] = {new: old for new, old in OLD_NAMES.items() if _need(new)}
-
-
-def _main() -> dict[str, Any]:
-    from . import _legacy
-
-    return {**ALWAYS, **_detected(), **_legacy.main_wrappers()}
-
-
-MAIN: dict[str, Any] = _main()
+# NumPy 1.26 spells these differently; the alias is NumPy's own function.
+ALIASES: dict[str, str] = _shared_main.aliases(np)
+MAIN: dict[str, Any] = {**ALWAYS, **_detected(), **_legacy.main_wrappers()}
