@@ -168,6 +168,12 @@ def _grouped_bars(ax: Any, labels: list[str], series: dict[str, list[float | Non
     ax.margins(x=0.18)
 
 
+def _legend_above(ax: Any) -> None:
+    """The legend in one row above the axes, where it cannot cover a bar or its label."""
+    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=4, frameon=False,
+              borderaxespad=0.3)
+
+
 def draw_dispatch(data: dict[str, Any]) -> str:
     rows = data["sections"]["dispatch"]
     labels = [f"{_label(r['backend'])}, {r['arrays']} array{'s' if r['arrays'] > 1 else ''}"
@@ -177,7 +183,7 @@ def draw_dispatch(data: dict[str, Any]) -> str:
     _grouped_bars(ax, labels, {"xport.namespace_of": [r["xport"] for r in rows],
                                "compat array_namespace": [r["compat"] for r in rows]},
                   "microseconds per call (less is better)")
-    ax.legend(loc="lower right", frameon=False)
+    _legend_above(ax)
     return _svg(plt, fig)
 
 
@@ -196,7 +202,7 @@ def draw_helpers(data: dict[str, Any]) -> str:
             series["xport"].append(row["xport"] if row else None)
             series["compat"].append(row["compat"] if row else None)
     _grouped_bars(ax, labels, series, "microseconds per call (less is better)")
-    ax.legend(loc="lower right", frameon=False)
+    _legend_above(ax)
     return _svg(plt, fig)
 
 
@@ -211,9 +217,9 @@ def draw_overhead(data: dict[str, Any]) -> str:
                   f"{rows[0]['ops'] if rows else 0} standard functions (1 = native)")
     ax.axvline(1.0, color="black", linewidth=0.8, linestyle=":")
     ax.set_xlim(left=0.0)
-    ax.legend(loc="lower right", frameon=False)
+    _legend_above(ax)
     ax.set_title("shape (8,): what the Python layer costs where kernels are smallest",
-                 fontsize=9, loc="left")
+                 fontsize=9, loc="left", pad=24)
     return _svg(plt, fig)
 
 
