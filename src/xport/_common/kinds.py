@@ -8,10 +8,19 @@ from typing import Any
 from .._spec.dtypes import KIND_MEMBERS
 
 
-def make_isdtype(name_of: Callable[[Any], str | None]) -> Callable[[Any, Any], bool]:
+def _never(dtype: Any) -> str | None:
+    return None
+
+
+def make_isdtype(name_of: Callable[[Any], str | None],
+                 kind_of_other: Callable[[Any], str | None] = _never
+                 ) -> Callable[[Any, Any], bool]:
     """``isdtype`` for a backend whose dtype objects ``name_of`` maps to their
-    standard names (``None`` for dtypes outside the standard, which belong to
-    no kind)."""
+    standard names (``None`` for dtypes outside the standard). A dtype outside
+    the standard belongs to the kinds that contain ``kind_of_other(dtype)``
+    (``"real floating"`` for float16 and bfloat16, ``"complex floating"``,
+    ...; ``None``: to no kind), as in NumPy's own ``isdtype`` and
+    array-api-compat."""
 
     def is_kind(dtype: Any, kind: Any) -> bool:
         if isinstance(kind, str):
@@ -19,7 +28,11 @@ def make_isdtype(name_of: Callable[[Any], str | None]) -> Callable[[Any, Any], b
             if members is None:
                 raise ValueError(f"isdtype(): unknown kind {kind!r}; expected a dtype or one "
                                  f"of {', '.join(repr(k) for k in sorted(KIND_MEMBERS))}")
-            return name_of(dtype) in members
+            name = name_of(dtype)
+            if name is not None:
+                return name in members
+            base = kind_of_other(dtype)
+            return base is not None and KIND_MEMBERS[base] <= members
         return bool(dtype == kind)
 
     def isdtype(dtype: Any, kind: Any) -> bool:

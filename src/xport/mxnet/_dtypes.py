@@ -49,7 +49,19 @@ result_type = make_result_type(
 finfo = make_finfo(np.finfo, np.dtype)
 iinfo = make_iinfo(np.iinfo, np.dtype)
 can_cast = make_can_cast(dtype_name)
-isdtype = make_isdtype(dtype_name)
+_KIND_OF_NUMPY_KIND = {"f": "real floating", "c": "complex floating",
+                       "i": "signed integer", "u": "unsigned integer"}
+
+
+def _kind_of_other(dtype: Any) -> str | None:
+    """float16 (MXNet's dtypes are NumPy's): real floating."""
+    try:
+        return _KIND_OF_NUMPY_KIND.get(np.dtype(dtype).kind)
+    except TypeError:
+        return None
+
+
+isdtype = make_isdtype(dtype_name, _kind_of_other)
 
 
 def astype(x: Array, dtype: DType, /, *, copy: bool = True,

@@ -53,7 +53,18 @@ def _np_iinfo(dtype: tf.DType) -> Any:
 can_cast = make_can_cast(dtype_name)
 finfo = make_finfo(_np_finfo, tf.as_dtype)
 iinfo = make_iinfo(_np_iinfo, tf.as_dtype)
-isdtype = make_isdtype(dtype_name)
+
+
+def _kind_of_other(dtype: Any) -> str | None:
+    """float16, bfloat16, the float8 types: real floating."""
+    if not isinstance(dtype, tf.DType) or dtype.is_quantized:
+        return None
+    if dtype.is_complex:
+        return "complex floating"
+    return "real floating" if dtype.is_floating else None
+
+
+isdtype = make_isdtype(dtype_name, _kind_of_other)
 
 
 def _scalar_beside(dtype: tf.DType, scalar: object) -> tf.DType:

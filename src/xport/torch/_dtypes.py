@@ -41,7 +41,18 @@ def astype(x: Array, dtype: torch.dtype | str, /, *, copy: bool = True,
 can_cast = make_can_cast(dtype_name, torch.can_cast)
 finfo = make_finfo(torch.finfo, _as_dtype)
 iinfo = make_iinfo(torch.iinfo, _as_dtype)
-isdtype = make_isdtype(dtype_name)
+
+
+def _kind_of_other(dtype: Any) -> str | None:
+    """float16, bfloat16, the float8 types: real floating; complex32: complex."""
+    if not isinstance(dtype, torch.dtype):
+        return None
+    if dtype.is_complex:
+        return "complex floating"
+    return "real floating" if dtype.is_floating_point else None
+
+
+isdtype = make_isdtype(dtype_name, _kind_of_other)
 
 
 def _scalar_beside(dtype: torch.dtype, scalar: object) -> torch.dtype:
