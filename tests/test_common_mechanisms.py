@@ -176,6 +176,12 @@ def test_isdtype_by_names():
     assert not isdtype(np.dtype("float16"), "real floating")
     with pytest.raises(ValueError, match="unknown kind"):
         isdtype(DTYPES["int8"], "whole")
+    # a dtype outside the standard, given its kind, is in every kind containing it
+    half = np.dtype("float16")
+    with_kinds = make_isdtype(name_of, lambda d: "real floating" if d == half else None)
+    assert with_kinds(half, "real floating") and with_kinds(half, "numeric")
+    assert not with_kinds(half, "integral") and not with_kinds(half, "complex floating")
+    assert not with_kinds(np.dtype("V4"), "numeric")
 
 
 def test_guarded_wrapper_keeps_the_parameters_and_picks_the_path() -> None:

@@ -46,8 +46,10 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
             elif n is None:
                 continue
             else:
-                raise ValueError(f"shapes {', '.join(map(str, shapes))} do not broadcast: "
-                                 f"{have} and {n} at axis {i - ndim}")
+                # NumPy's words ("cannot be broadcast"), which code written on
+                # array-api-compat matches.
+                raise ValueError(f"shapes {', '.join(map(str, shapes))} cannot be broadcast "
+                                 f"to a single shape: {have} and {n} at axis {i - ndim}")
     return tuple(out)
 
 

@@ -29,6 +29,21 @@ def _joinable(arrays: tuple[Array, ...] | list[Array]) -> tuple[Array, ...] | li
     return [a.to(common) for a in arrays]
 
 
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
+    """``arrays`` broadcast to one shape (views, as ``torch.broadcast_tensors``).
+
+    Deviation fixed: shapes that do not broadcast raise :func:`broadcast_shapes`'
+    ``ValueError`` ("... Attempting to broadcast a dimension of length ...",
+    the words array-api-compat's users match) instead of the kernel's
+    ``RuntimeError`` ("The size of tensor a ...").
+    """
+    try:
+        return torch.broadcast_tensors(*arrays)
+    except RuntimeError:
+        broadcast_shapes(*(tuple(a.shape) for a in arrays))
+        raise
+
+
 def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     """The shape that ``shapes`` broadcast to.
 

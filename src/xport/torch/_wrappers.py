@@ -36,9 +36,9 @@ MAIN: dict[str, Any] = {
     **_functions(_dtypes, "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"),
     **_functions(_creation, "arange", "asarray", "empty", "zeros", "ones", "full", "eye",
                  "linspace", "meshgrid", "tril", "triu"),
-    **_functions(_manipulation, "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
-                 "flip", "permute_dims", "repeat", "reshape", "roll", "squeeze",
-                 "stack"),
+    **_functions(_manipulation, "broadcast_arrays", "broadcast_shapes", "broadcast_to",
+                 "concat", "expand_dims", "flip", "permute_dims", "repeat", "reshape", "roll",
+                 "squeeze", "stack"),
     **_functions(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
                  "count_nonzero", "cumulative_sum", "cumulative_prod"),
     **_functions(_indexing, "take", "take_along_axis", "nonzero", "where"),
@@ -52,7 +52,6 @@ ALIASES: dict[str, str] = {
     "bitwise_invert": "bitwise_not",
     # torch.conj only sets a lazy conjugation bit, which NumPy and DLPack reject.
     "conj": "conj_physical",
-    "broadcast_arrays": "broadcast_tensors",
     "unstack": "unbind",
 }
 
