@@ -38,7 +38,8 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     ``RuntimeError`` ("The size of tensor a ...").
     """
     try:
-        return torch.broadcast_tensors(*arrays)
+        out: tuple[Array, ...] = torch.broadcast_tensors(*arrays)  # type: ignore[no-untyped-call]
+        return out
     except RuntimeError:
         broadcast_shapes(*(tuple(a.shape) for a in arrays))
         raise
