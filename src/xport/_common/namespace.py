@@ -23,6 +23,12 @@ from .._spec.names import LATEST_VERSION, MAIN_FUNCTION_NAMES
 Provenance = Literal["native", "wrapped", "missing"]
 
 
+def functions_of(module: Any, *names: str) -> dict[str, Any]:
+    """``{name: module.<name>}`` for ``names``: a backend's wrappers, gathered
+    by the module (chapter) that defines them."""
+    return {name: getattr(module, name) for name in names}
+
+
 def populate(
     namespace: MutableMapping[str, Any],
     native: ModuleType | None,

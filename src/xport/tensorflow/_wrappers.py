@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._common.namespace import functions_of
 from . import (
     _complex,
     _creation,
@@ -23,28 +24,23 @@ from . import (
     _statistics,
 )
 
-
-def _functions(module: Any, *names: str) -> dict[str, Any]:
-    return {name: getattr(module, name) for name in names}
-
-
 MAIN: dict[str, Any] = {
     **_elementwise.BINARY,
     **_elementwise.UNARY,
     **_complex.WRAPPERS,
-    **_functions(_dtypes, "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"),
-    **_functions(_creation, "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack",
+    **functions_of(_dtypes, "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"),
+    **functions_of(_creation, "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack",
                  "full", "full_like", "linspace", "meshgrid", "ones", "ones_like", "tril",
                  "triu", "zeros", "zeros_like"),
-    **_functions(_manipulation, "broadcast_arrays", "broadcast_shapes", "concat",
+    **functions_of(_manipulation, "broadcast_arrays", "broadcast_shapes", "concat",
                  "expand_dims", "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll",
                  "squeeze", "stack", "tile", "unstack"),
-    **_functions(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
+    **functions_of(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
                  "count_nonzero", "cumulative_sum", "cumulative_prod", "diff"),
-    **_functions(_indexing, "take", "take_along_axis", "nonzero", "where", "argmax", "argmin",
+    **functions_of(_indexing, "take", "take_along_axis", "nonzero", "where", "argmax", "argmin",
                  "searchsorted"),
-    **_functions(_sorting, "sort", "argsort"),
-    **_functions(_sets, "unique_values", "unique_counts", "unique_inverse", "unique_all",
+    **functions_of(_sorting, "sort", "argsort"),
+    **functions_of(_sets, "unique_values", "unique_counts", "unique_inverse", "unique_all",
                  "isin"),
-    **_functions(_products, "matmul", "tensordot", "vecdot"),
+    **functions_of(_products, "matmul", "tensordot", "vecdot"),
 }

@@ -11,6 +11,7 @@ from typing import Any
 
 import torch
 
+from .._common.namespace import functions_of
 from . import (
     _creation,
     _dtypes,
@@ -24,27 +25,22 @@ from . import (
     _unsigned,
 )
 
-
-def _functions(module: Any, *names: str) -> dict[str, Any]:
-    return {name: getattr(module, name) for name in names}
-
-
 MAIN: dict[str, Any] = {
     **_elementwise.BINARY,
-    **_functions(_elementwise, "acos", "expm1", "log1p", "negative", "tanh", "sign", "round",
+    **functions_of(_elementwise, "acos", "expm1", "log1p", "negative", "tanh", "sign", "round",
                  "clip"),
-    **_functions(_dtypes, "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"),
-    **_functions(_creation, "arange", "asarray", "empty", "zeros", "ones", "full", "eye",
+    **functions_of(_dtypes, "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"),
+    **functions_of(_creation, "arange", "asarray", "empty", "zeros", "ones", "full", "eye",
                  "linspace", "meshgrid", "tril", "triu"),
-    **_functions(_manipulation, "broadcast_arrays", "broadcast_shapes", "broadcast_to",
+    **functions_of(_manipulation, "broadcast_arrays", "broadcast_shapes", "broadcast_to",
                  "concat", "expand_dims", "flip", "permute_dims", "repeat", "reshape", "roll",
                  "squeeze", "stack"),
-    **_functions(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
+    **functions_of(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
                  "count_nonzero", "cumulative_sum", "cumulative_prod"),
-    **_functions(_indexing, "take", "take_along_axis", "nonzero", "where"),
-    **_functions(_sorting, "sort", "argsort"),
-    **_functions(_sets, "unique_values", "unique_counts", "unique_inverse", "unique_all"),
-    **_functions(_products, "matmul", "matrix_transpose", "tensordot", "vecdot"),
+    **functions_of(_indexing, "take", "take_along_axis", "nonzero", "where"),
+    **functions_of(_sorting, "sort", "argsort"),
+    **functions_of(_sets, "unique_values", "unique_counts", "unique_inverse", "unique_all"),
+    **functions_of(_products, "matmul", "matrix_transpose", "tensordot", "vecdot"),
 }
 
 # Standard names whose PyTorch function has another name.
