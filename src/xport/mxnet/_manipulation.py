@@ -20,13 +20,26 @@ from .._common.axis_args import normalize_axes
 from .._common.tuples import make_broadcast_arrays
 from ._carriers import mv
 from ._operands import promoted
+from ._shapes import broadcast_shapes
 
 Array = Any
 _F = Callable[..., Any]
 mnp: Any = mx.np
 
 
-broadcast_arrays = make_broadcast_arrays(mnp.broadcast_arrays)
+_broadcast_arrays = make_broadcast_arrays(mnp.broadcast_arrays)
+
+
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
+    """Broadcast ``arrays`` against each other.
+
+    Deviations fixed: MXNet returns a list (2025.12: a tuple), and shapes that
+    do not broadcast raise :func:`broadcast_shapes`' ``ValueError`` with
+    NumPy's words ("cannot be broadcast"), which code written on
+    array-api-compat matches, instead of MXNet's own message.
+    """
+    broadcast_shapes(*(tuple(a.shape) for a in arrays))
+    return _broadcast_arrays(*arrays)
 
 
 def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:

@@ -21,8 +21,8 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
         for i, n in enumerate(shape, start=ndim - len(shape)):
             if n != 1:
                 if out[i] not in (1, n):
-                    raise ValueError(f"broadcast_shapes(): shapes {shapes!r} do not "
-                                     "broadcast")
+                    raise ValueError(f"broadcast_shapes(): shapes {shapes!r} cannot be "
+                                     "broadcast to a single shape")
                 out[i] = n
     return tuple(out)
 
