@@ -20,6 +20,7 @@ Two ways in:
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,9 +66,10 @@ class _Options:
     static_argnames: tuple[str, ...] | None
 
 
-# Functions registered by lazy_xp_function: id -> (function, its lazy wrapper,
-# the backends it runs lazily on). The function is kept so its id stays its own.
-_registered: dict[int, tuple[Callable[..., Any], Callable[..., Any], tuple[str, ...]]] = {}
+# Where lazy_xp_function keeps its registrations: a dict in the calling test
+# module, id(function) -> (function, its lazy wrapper, the backends), read by the
+# xp fixture of whichever copy of the plugin serves the run.
+REGISTRY_NAME = "__xport_lazy_functions__"
 
 
 def lazy_xp_function(func: Callable[..., Any], *, backends: Iterable[str] = DEFAULT_BACKENDS,
@@ -76,15 +78,15 @@ def lazy_xp_function(func: Callable[..., Any], *, backends: Iterable[str] = DEFA
                      static_argnames: str | Sequence[str] | None = None) -> None:
     """Make the tests of the calling module run ``func`` lazily.
 
-    Call it at the top of a test module, for each function of the library
-    under test that should work lazily::
+    Call it at the top level of a test module, for each function of the
+    library under test that should work lazily::
 
         from mylib import standardize
         from xport.testing import lazy_xp_function
 
         lazy_xp_function(standardize)
 
-    In every test of the module that takes the ``xp`` fixture of the
+    In every test of that module that takes the ``xp`` fixture of the
     ``xport.testing`` plugin, with ``xp`` one of ``backends``, the module's
     global ``standardize`` is then :func:`lazy` (``standardize``) for the
     test's duration. (Only calls through that global name are affected, as in
@@ -94,16 +96,24 @@ def lazy_xp_function(func: Callable[..., Any], *, backends: Iterable[str] = DEFA
     """
     wrapper = lazy(func, backends=backends, allow_dask_compute=allow_dask_compute,
                    static_argnums=static_argnums, static_argnames=static_argnames)
-    _registered[id(func)] = (func, wrapper, _checked_backends(backends))
+    frame = inspect.currentframe()
+    if frame is None or frame.f_back is None:  # pragma: no cover - Pythons without frames
+        raise RuntimeError("lazy_xp_function needs the caller's frame to find its module")
+    registry = frame.f_back.f_globals.setdefault(REGISTRY_NAME, {})
+    registry[id(func)] = (func, wrapper, _checked_backends(backends))
 
 
-def lazy_replacement(value: object, backend: str) -> Callable[..., Any] | None:
-    """The lazy wrapper to put in place of ``value`` in a test on ``backend``,
-    if ``value`` was registered with :func:`lazy_xp_function` for it."""
-    entry = _registered.get(id(value))
-    if entry is None or entry[0] is not value or backend not in entry[2]:
-        return None
-    return entry[1]
+def lazy_replacements(module: object, backend: str) -> dict[str, Callable[..., Any]]:
+    """The globals of test ``module`` to replace, in a test on ``backend``, by
+    the lazy wrappers :func:`lazy_xp_function` made for them."""
+    namespace = vars(module)
+    registry = namespace.get(REGISTRY_NAME, {})
+    found = {}
+    for name, value in namespace.items():
+        entry = registry.get(id(value))
+        if entry is not None and entry[0] is value and backend in entry[2]:
+            found[name] = entry[1]
+    return found
 
 
 def lazy(func: Callable[..., Any], *, backends: Iterable[str] = DEFAULT_BACKENDS,

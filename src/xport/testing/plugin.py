@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import importlib.util
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,16 +28,18 @@ import pytest
 from .. import namespace
 from .._dispatch import NAMESPACE_PACKAGES
 from ._devices import device_kind, device_label
-from .lazy import lazy_replacement
+from .lazy import lazy_replacements
 
 __all__ = [
     "BACKENDS",
     "complex_floating_dtype",
     "device",
     "pytest_addoption",
+    "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_generate_tests",
     "pytest_report_header",
+    "pytest_runtest_call",
     "real_floating_dtype",
     "signed_integer_dtype",
     "unsigned_integer_dtype",
@@ -68,10 +71,28 @@ class _Case:
         return self.backend if self.label is None else f"{self.backend}-{self.label}"
 
 
+# -- which copy serves ------------------------------------------------------------
+
+#: Marks this module as a copy of the plugin: an installed xport (its pytest11
+#: entry point) and a copy vendored in the library under test may both be loaded.
+XPORT_TESTING_PLUGIN = 1
+
+
+def _serves(pluginmanager: pytest.PytestPluginManager) -> bool:
+    """Whether this copy is the first registered, the one whose options and
+    parametrisation are used (the fixtures of either work with them)."""
+    for _, plugin in pluginmanager.list_name_plugin():
+        if getattr(plugin, "XPORT_TESTING_PLUGIN", None) is not None:
+            return plugin is sys.modules[__name__]
+    return True
+
+
 # -- options and markers -------------------------------------------------------
 
-def pytest_addoption(parser: pytest.Parser) -> None:
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     """``--xp``, ``--xp-device`` and ``--xp-checked``."""
+    if not _serves(pluginmanager):
+        return
     group = parser.getgroup("xport", "xport.testing: tests on every backend")
     group.addoption("--xp", dest="xport_backends", metavar="BACKENDS", default=None,
                     help="comma-separated backends the xp fixture runs on, of "
@@ -87,6 +108,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers; check ``--xp``."""
+    if not _serves(config.pluginmanager):
+        return
     config.addinivalue_line(
         "markers", "skip_xp(*backends, reason): skip the test on these xport.testing "
                    "backends (reason= is required)")
@@ -98,6 +121,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     """One line on what ``xp`` runs on, when an option or variable chose it."""
+    if not _serves(config.pluginmanager):
+        return []
     chosen = any(os.environ.get(v) for v in ("XPORT_TEST_BACKENDS", "XPORT_TEST_DEVICE")) \
         or config.getoption("xport_backends") or config.getoption("xport_device") \
         or config.getoption("xport_checked")
@@ -138,13 +163,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrise the tests that take ``xp`` (through the plugin's fixture)
     over the selected backends, and their devices where ``--xp-device`` lists
     several."""
-    if _CASE not in metafunc.fixturenames:
+    if _CASE not in metafunc.fixturenames or not _serves(metafunc.config.pluginmanager):
         return
     choice = _device_choice(metafunc.config)
     takes_device = "device" in metafunc.fixturenames
     cases = [case for backend in _selected_backends(metafunc.config)
              for case in _cases(backend, choice, takes_device)]
-    metafunc.parametrize(_CASE, cases, ids=[case.id for case in cases])
+    # Module scope, as the fixtures: Hypothesis's @given accepts them (it refuses
+    # function-scoped fixtures), and a module's tests run backend by backend.
+    metafunc.parametrize(_CASE, cases, ids=[case.id for case in cases], scope="module")
 
 
 # Libraries with a default device to set while a test runs (see _default_device).
@@ -178,41 +205,50 @@ def _installed(backend: str) -> bool:
 
 # -- fixtures ----------------------------------------------------------------------
 
-@pytest.fixture
-def xp(request: pytest.FixtureRequest, _xport_case: _Case) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def xp(request: pytest.FixtureRequest, _xport_case: _Case) -> Any:
     """The namespace of each selected backend (``--xp``), in turn: ``xport.numpy``,
     ``xport.torch``, ..., and ``array_api_strict``; checked with ``--xp-checked``.
 
-    A backend that is not installed is skipped with that reason;
-    ``skip_xp`` / ``xfail_xp`` markers apply. While the test runs, arrays are
-    created on the test's device (``--xp-device``) where the library has a
-    default device to set, and the test module's functions registered with
+    A backend that is not installed is skipped with that reason. While each
+    test taking ``xp`` runs, arrays are created on the test's device
+    (``--xp-device``) where the library has a default device to set, and the
+    test module's functions registered with
     :func:`xport.testing.lazy_xp_function` run lazily.
     """
-    case = _xport_case
-    _apply_markers(request, case.backend)
-    if not _installed(case.backend):
-        pytest.skip(f"{case.backend} is not installed")
+    backend = _xport_case.backend
+    if not _installed(backend):
+        pytest.skip(f"{backend} is not installed")
     try:
-        found = namespace(case.backend, checked=request.config.getoption("xport_checked"))
+        found = namespace(backend, checked=request.config.getoption("xport_checked"))
     except ImportError as exc:
-        pytest.skip(f"{case.backend} does not import: {exc}")
-    chosen = _device_of(found, case)
-    with _default_device(case, chosen), pytest.MonkeyPatch.context() as patch:
-        module = getattr(request, "module", None)
-        for name, value in list(vars(module).items()) if module is not None else ():
-            replacement = lazy_replacement(value, case.backend)
-            if replacement is not None:
-                patch.setattr(module, name, replacement)
-        yield found
+        pytest.skip(f"{backend} does not import: {exc}")
+    _device_of(found, _xport_case)  # skips here if the backend has no such device
+    return found
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def device(xp: Any, _xport_case: _Case) -> Any:
     """The device of the test's case: each device of ``xp`` that
     ``--xp-device`` selects (``default``: the backend's default device, the
     default choice; ``cpu``; ``cuda``; ``all``). Pass it on as ``device=``."""
     return _device_of(xp, _xport_case)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Run a test taking ``xp`` on its device, with its module's lazy functions
+    (:func:`xport.testing.lazy_xp_function`) in place."""
+    funcargs: dict[str, Any] = getattr(item, "funcargs", {})
+    case, found = funcargs.get(_CASE), funcargs.get("xp")
+    if not isinstance(case, _Case) or found is None:
+        return (yield)
+    module = getattr(item, "module", None)
+    with _default_device(case, _device_of(found, case)), pytest.MonkeyPatch.context() as patch:
+        if module is not None:
+            for name, replacement in lazy_replacements(module, case.backend).items():
+                patch.setattr(module, name, replacement)
+        return (yield)
 
 
 def _device_of(xp: Any, case: _Case) -> Any:
@@ -248,22 +284,30 @@ def _default_device(case: _Case, chosen: Any) -> contextlib.AbstractContextManag
     return contextlib.nullcontext()  # creation takes device= (Dask, array_api_strict)
 
 
-def _apply_markers(request: pytest.FixtureRequest, backend: str) -> None:
-    """Skip, or expect a failure, as the test's ``skip_xp`` / ``xfail_xp`` say."""
-    for name in ("skip_xp", "xfail_xp"):
-        for mark in request.node.iter_markers(name):
-            backends, reason = _marker_arguments(mark)
-            if backend not in backends:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Turn each test's ``skip_xp`` / ``xfail_xp`` marks into pytest's skip and
+    xfail marks on the backends they name, with the reason."""
+    if not _serves(config.pluginmanager):
+        return
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        case = params.get(_CASE)
+        if not isinstance(case, _Case):
+            continue
+        for mark in [*item.iter_markers("skip_xp"), *item.iter_markers("xfail_xp")]:
+            backends, reason = _marker_arguments(mark, item.nodeid)
+            if case.backend not in backends:
                 continue
-            if name == "skip_xp":
-                pytest.skip(f"skip_xp({backend}): {reason}")
-            options = {k: mark.kwargs[k] for k in ("strict", "raises") if k in mark.kwargs}
-            request.applymarker(pytest.mark.xfail(reason=f"xfail_xp({backend}): {reason}",
-                                                  **options))
+            if mark.name == "skip_xp":
+                item.add_marker(pytest.mark.skip(reason=f"skip_xp({case.backend}): {reason}"))
+            else:
+                options = {k: mark.kwargs[k] for k in ("strict", "raises") if k in mark.kwargs}
+                item.add_marker(pytest.mark.xfail(
+                    reason=f"xfail_xp({case.backend}): {reason}", **options))
 
 
-def _marker_arguments(mark: pytest.Mark) -> tuple[tuple[str, ...], str]:
-    """The backends and reason of a ``skip_xp`` / ``xfail_xp`` mark; a test
+def _marker_arguments(mark: pytest.Mark, nodeid: str) -> tuple[tuple[str, ...], str]:
+    """The backends and reason of a ``skip_xp`` / ``xfail_xp`` mark; a usage
     error saying what is wrong with the mark otherwise."""
     allowed = {"reason"} if mark.name == "skip_xp" else {"reason", "strict", "raises"}
     reason = mark.kwargs.get("reason")
@@ -279,20 +323,20 @@ def _marker_arguments(mark: pytest.Mark) -> tuple[tuple[str, ...], str]:
     if extra:
         problems.append(f"unexpected keyword {', '.join(extra)}")
     if problems:
-        pytest.fail(f"@pytest.mark.{mark.name}({', '.join(map(repr, mark.args))}): "
-                    + "; ".join(problems), pytrace=False)
+        raise pytest.UsageError(f"{nodeid}: @pytest.mark.{mark.name}("
+                                f"{', '.join(map(repr, mark.args))}): " + "; ".join(problems))
     return tuple(mark.args), str(reason)
 
 
 # -- dtypes ----------------------------------------------------------------------------
 
 def _dtype_fixture(kind: str, names: tuple[str, ...]) -> Any:
-    """A fixture over each dtype of ``kind`` that ``xp`` has (on ``device``
-    when the test takes it); skipped where the backend lacks one."""
+    """A fixture over each dtype of ``kind`` that ``xp`` has (on the case's
+    device, with ``--xp-device all`` or a kind); skipped where it lacks one."""
 
     def each_dtype(request: pytest.FixtureRequest, xp: Any, _xport_case: _Case) -> Any:
         name = request.param
-        where = request.getfixturevalue("device") if "device" in request.fixturenames else None
+        where = _device_of(xp, _xport_case) if _xport_case.index is not None else None
         available = xp.__array_namespace_info__().dtypes(kind=kind, device=where)
         if name not in available:
             hint = " (JAX_ENABLE_X64 is off)" if _xport_case.backend == "jax" else ""
@@ -301,7 +345,8 @@ def _dtype_fixture(kind: str, names: tuple[str, ...]) -> Any:
         return available[name]
 
     each_dtype.__doc__ = f"Each {kind} dtype of ``xp`` in turn ({', '.join(names)})."
-    return pytest.fixture(params=names, name=f"{kind.replace(' ', '_')}_dtype")(each_dtype)
+    return pytest.fixture(params=names, name=f"{kind.replace(' ', '_')}_dtype",
+                          scope="module")(each_dtype)
 
 
 real_floating_dtype = _dtype_fixture("real floating", ("float32", "float64"))
