@@ -123,7 +123,7 @@ class _Pair:
                      "arrays of two libraries)")
         same_library = library_a is not None and library_a == library_d
         name_a, name_d = _dtype_name(actual), _dtype_name(desired)
-        if check_dtype:
+        if check_dtype and library_a is not None and library_d is not None:
             same = actual.dtype == desired.dtype if same_library else name_a == name_d
             if not same:
                 fail(f"dtype mismatch: actual {name_a}, desired {name_d} (on {library_a}"
