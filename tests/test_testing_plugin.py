@@ -384,6 +384,25 @@ def test_lazy_wraps_a_function_for_one_call() -> None:
         lazy(total, backends=("numpy",))
 
 
+@pytest.mark.parametrize(("library", "compiler", "what"), [
+    ("tensorflow", "tf.function", "uses a tensor as a Python bool"),
+    ("torch", "torch.compile", "does something only eager code can"),
+])
+def test_lazy_compiles_with_torch_and_tensorflow_on_request(library: str, compiler: str,
+                                                            what: str) -> None:
+    if library not in INSTALLED:
+        pytest.skip(f"needs {library}")
+    xp = xport.namespace(library)
+
+    def branches(x: Any) -> Any:
+        return x if bool(xp.any(x > 1)) else -x
+
+    branches(xp.asarray([1.0, 2.0]))  # eagerly, fine
+    with pytest.raises(LazyModeError, match=re.escape(
+            f"branches() cannot run lazily on {library} ({compiler}): it {what}")):
+        lazy(branches, backends=(library,))(xp.asarray([1.0, 2.0]))
+
+
 # -- assertions ----------------------------------------------------------------------
 
 def _failure(call: object, *args: object, **kwargs: object) -> str:

@@ -231,7 +231,8 @@ def _summary(error: BaseException) -> str:
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     if not lines:
         return ""
-    return lines[-1] if lines[0].endswith(":") else lines[0]
+    line = lines[-1] if lines[0].endswith(":") else lines[0]
+    return line.removeprefix(f"{type(error).__name__}: ")  # TensorFlow repeats it
 
 
 def _name(func: Callable[..., Any]) -> str:
