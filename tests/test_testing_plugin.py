@@ -434,7 +434,7 @@ def test_assert_close_says_which_of_namespace_dtype_shape_device_differs() -> No
     np_ = xport.namespace("numpy")
     x = np_.asarray([1.0, 2.0])
     assert _failure(assert_close, x, strict.asarray([1.0, 2.0])) == (
-        "namespace mismatch: actual is a numpy array, desired a array_api_strict array (pass "
+        "namespace mismatch: actual is a numpy array, desired an array_api_strict array (pass "
         "check_namespace=False to compare arrays of two libraries)")
     assert _failure(assert_close, x, [1.0, 2.0]).startswith(
         "namespace mismatch: actual is a numpy array, desired a Python list")
@@ -478,7 +478,7 @@ def test_assert_equal_and_assert_less() -> None:
     assert "first differing elements (index: actual, desired):" in message
     assert_less(xp.asarray([1.0, nan]), xp.asarray([2.0, nan]))
     message = _failure(assert_less, xp.asarray([1.0, 3.0]), xp.asarray([2.0, 3.0]))
-    assert message.splitlines()[0] == "Not less: 1 of 2 elements differ (50 %)"
+    assert message.splitlines()[0] == "Not less: 1 of 2 elements are not less than desired (50 %)"
     assert "(1,): 3.0, 3.0" in message
 
 

@@ -20,6 +20,9 @@ Here too, none of which needs pytest:
 ``import xport`` does not import this package; importing it imports neither
 pytest nor Hypothesis nor an array library. (Loaded as a plugin, it has pytest load
 :mod:`.plugin`, which imports pytest.)
+
+PYTEST_DONT_REWRITE: these modules have no ``assert`` statements for pytest to
+rewrite, and a conftest may import them before it loads them as a plugin.
 """
 
 from __future__ import annotations

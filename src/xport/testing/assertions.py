@@ -91,7 +91,7 @@ def assert_less(actual: Any, desired: Any, *, check_namespace: bool = True,
     np = _numpy()
     a, d = pair.actual, pair.desired
     in_order = (a < d) | (_isnan(a) & _isnan(d))
-    pair.fail_where(np.logical_not(in_order), "Not less")
+    pair.fail_where(np.logical_not(in_order), "Not less", "are not less than desired")
 
 
 @dataclass
@@ -145,7 +145,7 @@ class _Pair:
             + (f", device {where_a}" if where_a else "")
         return cls(a, d, described, _eps(actual, desired), err_msg)
 
-    def fail_where(self, wrong: Host, verdict: str) -> None:
+    def fail_where(self, wrong: Host, verdict: str, what: str = "differ") -> None:
         """Raise ``AssertionError`` if any element of ``wrong`` is true, listing
         the worst of them (by absolute difference)."""
         __tracebackhide__ = True
@@ -155,7 +155,7 @@ class _Pair:
             return
         total = wrong.size
         a, d = self.actual, self.desired
-        lines = [f"{verdict}: {count} of {total} elements differ ({100 * count / total:.3g} %)",
+        lines = [f"{verdict}: {count} of {total} elements {what} ({100 * count / total:.3g} %)",
                  f"  on {self.described}"]
         difference = _difference(a, d)
         if difference is not None:
@@ -206,7 +206,7 @@ def _library(x: Any) -> str | None:
 
 def _kind_of(x: Any, library: str | None) -> str:
     if library is not None:
-        return f"a {library} array"
+        return f"{'an' if library[0] in 'aeiou' else 'a'} {library} array"
     return f"a Python {type(x).__name__}" if type(x).__module__ == "builtins" \
         else f"a {type(x).__module__}.{type(x).__qualname__}, not an array"
 

@@ -10,6 +10,8 @@ of ``xp`` that ``--xp-device`` selects), ``real_floating_dtype``,
 Importing this module imports no array library; a backend is imported when
 the first test taking ``xp`` runs on it (when tests are collected, with
 ``--xp-device all`` or a device kind, to list its devices).
+
+PYTEST_DONT_REWRITE (no ``assert`` statements here).
 """
 
 from __future__ import annotations
@@ -220,7 +222,8 @@ def xp(request: pytest.FixtureRequest, _xport_case: _Case) -> Any:
     if not _installed(backend):
         pytest.skip(f"{backend} is not installed")
     try:
-        found = namespace(backend, checked=request.config.getoption("xport_checked"))
+        # None, not False, without --xp-checked: XPORT_CHECKED=1 still checks.
+        found = namespace(backend, checked=request.config.getoption("xport_checked") or None)
     except ImportError as exc:
         pytest.skip(f"{backend} does not import: {exc}")
     _device_of(found, _xport_case)  # skips here if the backend has no such device
