@@ -14,6 +14,7 @@ module of its folder (``<lib>/_scatter.py``) that satisfies one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -80,6 +81,11 @@ class TransformsHook(Protocol):
     @property
     def COMPILE_ERRORS(self) -> tuple[type[BaseException], ...]:  # noqa: N802 - as above
         """The exceptions that mean "this function cannot be compiled"."""
+        ...
+
+    @property
+    def COMPILER(self) -> str:  # noqa: N802 - as above
+        """How messages name the compiler (``"jax.jit"``)."""
         ...
 
     def jit(self, f: Callable[..., Any], static_argnums: tuple[int, ...],
@@ -153,8 +159,13 @@ class Backend:
     ``is_lazy(x)`` and ``is_writeable(x)`` answer ``is_lazy_array`` and
     ``is_writeable_array`` where the library's row in the registry leaves it
     to the array. ``has_device()``: whether arrays can be made here at all
-    (``None``: always; a GPU-only library says). The rest are the
-    extensions' hooks.
+    (``None``: always; a GPU-only library says). ``default_device(device)``:
+    a context in which the library creates arrays on ``device`` (``None``:
+    creation takes ``device=`` only). ``counting_computations(on_compute)``:
+    a context in which every computation of a lazy array first calls
+    ``on_compute()`` (Dask's schedulers; ``xport.testing``'s lazy mode).
+    ``missing_dtype_hint``: what to say when one of the standard's dtypes is
+    missing (JAX without 64-bit types). The rest are the extensions' hooks.
     """
 
     name: str
@@ -163,6 +174,9 @@ class Backend:
     is_lazy: Callable[[Any], bool] | None = None
     is_writeable: Callable[[Any], bool] | None = None
     has_device: Callable[[], bool] | None = None
+    default_device: Callable[[Any], AbstractContextManager[Any]] | None = None
+    counting_computations: Callable[[Callable[[], None]], AbstractContextManager[Any]] | None = None
+    missing_dtype_hint: str = ""
     scatter: ScatterHook | None = None
     autodiff: AutodiffHook | None = None
     transforms: TransformsHook | None = None

@@ -29,4 +29,9 @@ def _has_device() -> bool:
     return bool(cupy.cuda.is_available())
 
 
-BACKEND = Backend("cupy", to_device=_to_device, has_device=_has_device, scatter=_scatter)
+def _default_device(device: Any) -> Any:
+    return device  # a cupy.cuda.Device is a context that makes it current
+
+
+BACKEND = Backend("cupy", to_device=_to_device, has_device=_has_device,
+                  default_device=_default_device, scatter=_scatter)

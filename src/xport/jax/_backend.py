@@ -28,6 +28,7 @@ def _register_pytree(cls: type) -> None:
     jax.tree_util.register_pytree_node(cls, flatten, unflatten)
 
 
-BACKEND = Backend("jax", device=_device, scatter=_scatter, autodiff=_autodiff,
+BACKEND = Backend("jax", device=_device, default_device=jax.default_device,
+                  missing_dtype_hint="JAX_ENABLE_X64 is off", scatter=_scatter, autodiff=_autodiff,
                   transforms=_transforms, random=RandomHooks(route=_random),
                   fluent=FluentHooks(register=_register_pytree))

@@ -8,6 +8,7 @@ from typing import Any
 import jax
 
 # Tracing errors: Python control flow or conversions on a traced value.
+COMPILER = "jax.jit"
 COMPILE_ERRORS: tuple[type[BaseException], ...] = tuple(
     getattr(jax.errors, name) for name in (
         "ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",

@@ -22,5 +22,10 @@ def _to_device(x: Any, target: Any, stream: Any) -> Any:
 
 
 # MXNet has no uint32: its draws run on the host (see _random).
-BACKEND = Backend("mxnet", device=_device, to_device=_to_device, scatter=_scatter,
-                  autodiff=_autodiff, random=RandomHooks(route=HostRoute(_random)))
+def _default_device(device: Any) -> Any:
+    return device  # an mxnet.Context is a context that makes it the default
+
+
+BACKEND = Backend("mxnet", device=_device, to_device=_to_device,
+                  default_device=_default_device, scatter=_scatter, autodiff=_autodiff,
+                  random=RandomHooks(route=HostRoute(_random)))

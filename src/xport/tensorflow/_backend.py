@@ -29,6 +29,7 @@ def _is_lazy(x: Any) -> bool:
 
 # tf.Tensor's own indexing takes no integer arrays: fluent arrays index as NumPy does.
 BACKEND = Backend("tensorflow", device=_device, to_device=_to_device, is_lazy=_is_lazy,
+                  default_device=tf.device,
                   scatter=_scatter, autodiff=_autodiff, transforms=_transforms,
                   random=RandomHooks(route=_random, reads_values=_random.reads_values),
                   fluent=FluentHooks(getitem=index))

@@ -14,6 +14,7 @@ from .._common.vmap_axes import function_name, leaf_axes, mapped_size, tree_axes
 
 # Python control flow AutoGraph cannot convert (a tensor used as a bool in
 # code it does not see, iterating a symbolic tensor).
+COMPILER = "tf.function"
 COMPILE_ERRORS: tuple[type[BaseException], ...] = (tf.errors.OperatorNotAllowedInGraphError,)
 
 

@@ -11,11 +11,13 @@ device, counts the differing elements and lists the worst of them.
 
 from __future__ import annotations
 
+import importlib
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from .. import backend_of, convert, device, is_array, namespace_of
+from .._registry import HOST_LIBRARY
 from ._devices import device_label
 
 # A NumPy array (NumPy is imported when an assertion runs, and not needed to type-check).
@@ -186,12 +188,12 @@ class _Failer:
 
 
 def _numpy() -> Any:
+    """The host library the assertions compare values with (NumPy)."""
     try:
-        import numpy
+        return importlib.import_module(HOST_LIBRARY)
     except ImportError as exc:  # pragma: no cover - every tested backend brings NumPy
         raise ImportError("xport.testing's assertions compare values with NumPy: "
                           "pip install numpy") from exc
-    return numpy
 
 
 def _library(x: Any) -> str | None:
@@ -240,10 +242,10 @@ def _host(x: Any) -> Host:
     if not is_array(x):
         return np.asarray(x)
     try:
-        host = np.asarray(convert(x, "numpy"))
+        host = np.asarray(convert(x, HOST_LIBRARY))
     except (TypeError, RuntimeError):  # a dtype NumPy lacks (torch.bfloat16)
         xp = namespace_of(x)
-        host = np.asarray(convert(xp.astype(x, xp.float32), "numpy"))
+        host = np.asarray(convert(xp.astype(x, xp.float32), HOST_LIBRARY))
     if host.dtype.kind not in "biufc":
         host = host.astype(np.float64)
     return host

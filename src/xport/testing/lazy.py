@@ -22,10 +22,14 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from .. import CompileError, backend_of, is_array, jit
+from .. import CompileError, backend_of, is_array, jit, namespace
+from .._dispatch import NAMESPACE_PACKAGES
+from .._hooks import descriptor
+from .._registry import LIBRARIES
 
 __all__ = ["LazyModeError", "lazy", "lazy_xp_function"]
 
@@ -33,9 +37,8 @@ __all__ = ["LazyModeError", "lazy", "lazy_xp_function"]
 # and Dask, as in array-api-extra. torch.compile takes seconds per function
 # and accepts more (float(x), data-dependent shapes); tf.function traces a
 # Python branch on a tensor into a graph branch: name them in backends= to add them.
-DEFAULT_BACKENDS: tuple[str, ...] = ("jax", "dask")
-_COMPILERS = {"jax": "jax.jit", "torch": "torch.compile", "tensorflow": "tf.function"}
-_LAZY_BACKENDS = (*_COMPILERS, "dask")
+DEFAULT_BACKENDS: tuple[str, ...] = tuple(
+    lib.name for lib in LIBRARIES if lib.package and lib.lazy)
 
 # What each compiler's error means the function did (by the error's class name).
 _EAGER_ONLY = {
@@ -148,8 +151,13 @@ def lazy(func: Callable[..., Any], *, backends: Iterable[str] = DEFAULT_BACKENDS
         backend = _backend_of_arguments((args, kwargs))
         if backend not in options.backends:
             return func(*args, **kwargs)
-        if backend == "dask":
-            return _run_on_dask(func, args, kwargs, options.allow_dask_compute)
+        hooks = descriptor(namespace(backend))
+        if hooks.counting_computations is not None:
+            return _run_uncomputed(func, args, kwargs, allowed=options.allow_dask_compute,
+                                   backend=backend, counting=hooks.counting_computations)
+        if hooks.transforms is None:
+            raise LazyModeError(f"{_name(func)}(): {backend} has neither a compiler nor lazy "
+                                "arrays: drop it from backends=")
         static = _static_arguments(args, kwargs, options)
         jitted = compiled.get(static)
         if jitted is None:
@@ -158,7 +166,8 @@ def lazy(func: Callable[..., Any], *, backends: Iterable[str] = DEFAULT_BACKENDS
         try:
             return jitted(*args, **kwargs)
         except CompileError as error:
-            raise LazyModeError(_compile_message(func, backend, error)) from (
+            raise LazyModeError(_compile_message(func, backend, hooks.transforms.COMPILER,
+                                                 error)) from (
                 error.__cause__ or error)
 
     return run_lazily
@@ -166,11 +175,25 @@ def lazy(func: Callable[..., Any], *, backends: Iterable[str] = DEFAULT_BACKENDS
 
 def _checked_backends(backends: Iterable[str]) -> tuple[str, ...]:
     chosen = (backends,) if isinstance(backends, str) else tuple(backends)
-    unknown = [b for b in chosen if b not in _LAZY_BACKENDS]
+    unknown = [b for b in chosen if not _has_lazy_mode(b)]
     if unknown:
+        lazy_ones = [b for b in sorted(NAMESPACE_PACKAGES) if _has_lazy_mode(b)]
         raise ValueError(f"lazy: no lazy mode for {', '.join(map(repr, unknown))}; the lazy "
-                         f"backends are {', '.join(_LAZY_BACKENDS)}")
+                         f"backends are {', '.join(lazy_ones)}")
     return chosen
+
+
+def _has_lazy_mode(backend: str) -> bool:
+    """Whether ``backend`` has a compiler or lazy arrays (by its descriptor,
+    where its library is installed; an absent one cannot be told, and its
+    arrays never reach the function)."""
+    if backend not in NAMESPACE_PACKAGES:
+        return False
+    try:
+        hooks = descriptor(namespace(backend))
+    except ImportError:
+        return True
+    return hooks.transforms is not None or hooks.counting_computations is not None
 
 
 def _as_tuple(value: Any) -> tuple[Any, ...]:
@@ -216,12 +239,13 @@ def _is_static(value: Any) -> bool:
         and not is_array(value)
 
 
-def _compile_message(func: Callable[..., Any], backend: str, error: CompileError) -> str:
+def _compile_message(func: Callable[..., Any], backend: str, compiler: str,
+                     error: CompileError) -> str:
     cause = error.__cause__ or error
     what = _EAGER_ONLY.get(type(cause).__name__,
                            "does something only eager code can (a Python branch on an "
                            "array's value, x.item(), a shape that depends on the data)")
-    return (f"{_name(func)}() cannot run lazily on {backend} ({_COMPILERS[backend]}): it "
+    return (f"{_name(func)}() cannot run lazily on {backend} ({compiler}): it "
             f"{what}. Keep values as arrays (xp.where instead of `if` on an array), or pass "
             f"Python values as arguments.\n{type(cause).__name__}: {_summary(cause)}")
 
@@ -239,29 +263,28 @@ def _name(func: Callable[..., Any]) -> str:
     return getattr(func, "__qualname__", None) or type(func).__name__
 
 
-def _run_on_dask(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
-                 allowed: int) -> Any:
-    """``func(*args, **kwargs)`` with a Dask scheduler that refuses the
-    ``allowed + 1``-th computation."""
+def _run_uncomputed(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
+                    *, allowed: int, backend: str,
+                    counting: Callable[[Callable[[], None]], AbstractContextManager[Any]]
+                    ) -> Any:
+    """``func(*args, **kwargs)`` on a library of lazy arrays (Dask), refusing
+    its ``allowed + 1``-th computation."""
     __tracebackhide__ = True
-    import dask
-    from dask.local import get_sync
-
     computations = 0
 
-    def counting_scheduler(graph: Any, keys: Any, **options: Any) -> Any:
+    def on_compute() -> None:
         __tracebackhide__ = True
         nonlocal computations
         computations += 1
         if computations > allowed:
             raise LazyModeError(
-                f"{_name(func)}() computed a Dask array while running lazily on dask "
-                f"(computation {computations}, {allowed} allowed): bool(), float(), int(), "
-                ".item() or numpy.asarray() of a Dask array, and .compute() or .persist(), "
+                f"{_name(func)}() computed a {backend.capitalize()} array while running lazily "
+                f"on {backend} (computation {computations}, {allowed} allowed): bool(), "
+                f"float(), int(), .item() or numpy.asarray() of a {backend.capitalize()} "
+                "array, and .compute() or .persist(), "
                 "compute the graph early. Keep values as arrays (xp.where instead of `if` on "
                 "an array), or allow it: lazy_xp_function(..., allow_dask_compute="
                 f"{computations}).")
-        return get_sync(graph, keys, **options)
 
-    with dask.config.set(scheduler=counting_scheduler):
+    with counting(on_compute):
         return func(*args, **kwargs)

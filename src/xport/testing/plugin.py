@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from .. import namespace
-from .._dispatch import NAMESPACE_PACKAGES
+from .._hooks import descriptor
+from .._registry import LIBRARIES
 from ._devices import device_kind, device_label
 from .lazy import lazy_replacements
 
@@ -48,11 +49,11 @@ __all__ = [
     "xp",
 ]
 
-_ORDER = ("numpy", "torch", "jax", "tensorflow", "dask", "cupy", "mxnet")
-#: The backend ids ``xp`` runs on by default, in this order: the libraries xport
-#: has a namespace for, then ``array_api_strict``, the standard's strict reference.
-BACKENDS: tuple[str, ...] = (*[b for b in _ORDER if b in NAMESPACE_PACKAGES],
-                             *sorted(NAMESPACE_PACKAGES.difference(_ORDER)), "array_api_strict")
+#: The backend ids ``xp`` runs on by default, in the registry's order: the
+#: libraries xport has a namespace for, then those whose own module is one
+#: (``array_api_strict``, the standard's strict reference).
+BACKENDS: tuple[str, ...] = (*[lib.name for lib in LIBRARIES if lib.package],
+                             *[lib.name for lib in LIBRARIES if lib.external])
 
 _DEVICE_CHOICES = "default (each backend's default device), cpu, cuda, all, or a device kind"
 # The parameter behind xp and device: one (backend, device) case per test.
@@ -176,8 +177,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize(_CASE, cases, ids=[case.id for case in cases], scope="module")
 
 
-# Libraries with a default device to set while a test runs (see _default_device).
-_SETTABLE_DEFAULT = ("torch", "jax", "tensorflow", "cupy", "mxnet")
 _listed: dict[tuple[str, str], list[_Case]] = {}
 
 
@@ -198,7 +197,12 @@ def _cases(backend: str, choice: str, takes_device: bool) -> list[_Case]:
                  if choice == "all" or device_kind(d) == choice]
         _listed[key] = found or [_Case(backend, choice)]
     listed = _listed[key]
-    return listed if takes_device or backend in _SETTABLE_DEFAULT else listed[:1]
+    # Where the library has no default device to set, one device serves.
+    try:
+        settable = descriptor(namespace(backend)).default_device is not None
+    except Exception:  # reported when the test runs, by the xp fixture
+        settable = False
+    return listed if takes_device or settable else listed[:1]
 
 
 def _installed(backend: str) -> bool:
@@ -278,12 +282,9 @@ def _default_device(case: _Case, chosen: Any) -> contextlib.AbstractContextManag
     (nothing to do with ``--xp-device default``)."""
     if case.device == "default":
         return contextlib.nullcontext()
-    if case.backend in ("torch", "cupy", "mxnet"):  # their devices are such contexts
-        return chosen  # type: ignore[no-any-return]
-    if case.backend == "jax":
-        return importlib.import_module("jax").default_device(chosen)  # type: ignore[no-any-return]
-    if case.backend == "tensorflow":
-        return importlib.import_module("tensorflow").device(chosen)  # type: ignore[no-any-return]
+    make_default = descriptor(namespace(case.backend)).default_device
+    if make_default is not None:
+        return make_default(chosen)
     return contextlib.nullcontext()  # creation takes device= (Dask, array_api_strict)
 
 
@@ -342,7 +343,8 @@ def _dtype_fixture(kind: str, names: tuple[str, ...]) -> Any:
         where = _device_of(xp, _xport_case) if _xport_case.index is not None else None
         available = xp.__array_namespace_info__().dtypes(kind=kind, device=where)
         if name not in available:
-            hint = " (JAX_ENABLE_X64 is off)" if _xport_case.backend == "jax" else ""
+            said = descriptor(xp).missing_dtype_hint
+            hint = f" ({said})" if said else ""
             on = f" on {device_label(where)}" if where is not None else ""
             pytest.skip(f"{_xport_case.backend} has no {name}{on}{hint}")
         return available[name]

@@ -19,7 +19,12 @@ def _to_device(x: Any, target: Any, stream: Any) -> Any:
     return x.to(target)
 
 
-BACKEND = Backend("torch", to_device=_to_device, scatter=_scatter, autodiff=_autodiff,
+def _default_device(device: Any) -> Any:
+    return device  # a torch.device is a context that makes it the default
+
+
+BACKEND = Backend("torch", to_device=_to_device, default_device=_default_device,
+                  scatter=_scatter, autodiff=_autodiff,
                   transforms=_transforms,
                   random=RandomHooks(words=_random.TorchWords, block=_random.BLOCK,
                                      blockwise=_random.blockwise, reads_values=host_reads,

@@ -10,6 +10,7 @@ import torch
 import torch._dynamo.exc as _dynamo_errors
 
 # What fullgraph=True raises for code Dynamo cannot put in one graph.
+COMPILER = "torch.compile"
 COMPILE_ERRORS: tuple[type[BaseException], ...] = (_dynamo_errors.Unsupported,
                                                    _dynamo_errors.UserError)
 
