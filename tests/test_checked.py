@@ -443,3 +443,21 @@ def test_import_statement_finds_a_checked_namespace_built_before() -> None:
             f"import xport.checked.{_NAMES[0]} as imported\n"
             "assert imported is built, (imported, built)\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_checked_mode_switches_for_a_session() -> None:
+    import os
+
+    if os.environ.get("XPORT_CHECKED", "") not in ("", "0"):
+        pytest.skip("the run is checked from start-up")
+    target = _BACKENDS[0]
+    x = target.from_numpy(np.ones(2, dtype=np.float32))
+    plain = xport.namespace(target.name, checked=False)
+    assert xport.namespace_of(x) is plain
+    try:
+        xport.checked.enable()
+        assert xport.namespace_of(x) is xport.namespace(target.name, checked=True)
+        assert xport.namespace(target.name) is not plain
+    finally:
+        xport.checked.enable(False)
+    assert xport.namespace_of(x) is plain and xport.namespace(target.name) is plain

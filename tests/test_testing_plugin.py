@@ -215,6 +215,29 @@ def test_xp_checked_runs_the_checked_namespaces(project: pytest.Pytester) -> Non
 
 
 @needs_numpy
+def test_xp_checked_checks_the_librarys_own_calls(project: pytest.Pytester) -> None:
+    # A library function finds its namespace itself: --xp-checked reaches it too,
+    # and the session after it gets plain namespaces again.
+    project.makepyfile("""
+        import xport
+
+        def library_mean(x):
+            xp = xport.namespace_of(x)
+            return xp.sum(x, dtype="float64") / x.shape[0]   # a dtype by name: not portable
+
+        def test_library(xp):
+            library_mean(xp.asarray([1.0, 2.0]))
+    """)
+    run(project, "--xp", "numpy").assert_outcomes(passed=1)
+    result = run(project, "--xp", "numpy", "--xp-checked")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*TypeError*dtype*"])
+    import numpy as np
+
+    assert xport.namespace_of(np.ones(2)) is xport.namespace("numpy", checked=False)
+
+
+@needs_numpy
 @needs_strict
 def test_device_is_the_default_device_unless_told(project: pytest.Pytester) -> None:
     project.makepyfile("""

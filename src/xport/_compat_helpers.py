@@ -26,7 +26,13 @@ from types import ModuleType
 from typing import Any, Final, cast
 
 from ._common.backend import Backend
-from ._dispatch import library_of, namespace, namespace_of, resolve_backend
+from ._dispatch import (
+    library_of,
+    namespace,
+    namespace_of,
+    on_checked_default_change,
+    resolve_backend,
+)
 from ._hooks import GENERIC, descriptor
 from ._registry import ADOPTED_FROM, BY_NAME, LIBRARIES, torch_compiling
 from ._typing import Namespace
@@ -111,6 +117,14 @@ def _compat_answer(found: Namespace, library: str | None, use_compat: bool | Non
 # but "V".
 _ANSWER: dict[type, Namespace] = {}
 _HOST_ANSWER: dict[type, Namespace] = {}
+
+
+def _forget_answers() -> None:
+    _ANSWER.clear()
+    _HOST_ANSWER.clear()
+
+
+on_checked_default_change(_forget_answers)
 
 
 get_namespace = array_namespace

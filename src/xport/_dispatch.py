@@ -46,7 +46,7 @@ _EXTERNAL_NAMESPACES: Final[dict[str, str]] = {
 _PACKAGE: Final[str] = __name__.rpartition(".")[0]
 # XPORT_CHECKED=1: namespace_of and namespace give checked namespaces unless told
 # checked=False (read once, at import: the hot path pays nothing for it).
-CHECKED_BY_DEFAULT: Final[bool] = os.environ.get("XPORT_CHECKED", "") not in ("", "0")
+_checked_by_default: bool = os.environ.get("XPORT_CHECKED", "") not in ("", "0")
 _SCALAR_TYPES: Final[tuple[type, ...]] = (bool, int, float, complex, type(None))
 
 
@@ -129,7 +129,7 @@ def _resolve_namespace(x: object, position: int) -> Any:
         # the first eager call stores them.
         return _traced_namespace(x, position)
     found = _classify(cls, x, position)
-    if CHECKED_BY_DEFAULT and isinstance(found, ModuleType):
+    if _checked_by_default and isinstance(found, ModuleType):
         found = _checked(found)
     _namespace_by_type[cls] = found
     if found is not _PROTOCOL:
@@ -145,7 +145,7 @@ def _traced_namespace(x: object, position: int) -> Any:
         found: Any = _load_namespace(TRACING_LIBRARY)
     else:
         found = _classify(type(x), x, position)
-    return _checked(found) if CHECKED_BY_DEFAULT and isinstance(found, ModuleType) else found
+    return _checked(found) if _checked_by_default and isinstance(found, ModuleType) else found
 
 
 def _classify(cls: type[object], x: object, position: int) -> Any:
@@ -340,6 +340,31 @@ def install_checked_mode(to_checked: Callable[[ModuleType], ModuleType],
     _checked_mode[:] = [to_checked, to_plain]
 
 
+_forgetters: list[Callable[[], None]] = []
+
+
+def set_checked_default(checked: bool) -> None:
+    """Make ``namespace_of`` / ``namespace`` give checked namespaces by default
+    (``True``) or plain ones, as ``XPORT_CHECKED`` does at start-up: for a
+    test session (``xport.testing``'s ``--xp-checked``), not per call. The
+    type caches are emptied, and so are the caches registered with
+    :func:`on_checked_default_change`."""
+    global _checked_by_default  # noqa: PLW0603 - the switch XPORT_CHECKED sets at start-up
+    _checked_by_default = bool(checked)
+    for cache in (_namespace_by_type, _fast_namespace_by_type):
+        for cls in [c for c, ns in cache.items() if ns is not _IGNORED]:
+            del cache[cls]
+    _one_array_namespace_by_type.clear()
+    for forget in _forgetters:
+        forget()
+
+
+def on_checked_default_change(forget: Callable[[], None]) -> None:
+    """Call ``forget()`` whenever :func:`set_checked_default` runs (for caches
+    of namespace_of's answers kept elsewhere)."""
+    _forgetters.append(forget)
+
+
 def _checked(ns: ModuleType) -> ModuleType:
     if not _checked_mode:
         raise RuntimeError("checked mode is not installed: import xport first")
@@ -421,9 +446,9 @@ def namespace(name: str, *, api_version: str | None = None,
             f"xport.namespace({name!r}) needs {backend} installed ({hint}); "
             f"importing it failed: {exc}"
         ) from exc
-    if checked is None and not CHECKED_BY_DEFAULT:
+    if checked is None and not _checked_by_default:
         return cast(Namespace, found)
-    return _with_checked(found, CHECKED_BY_DEFAULT if checked is None else checked)
+    return _with_checked(found, _checked_by_default if checked is None else checked)
 
 
 def backend_of(x: object) -> str:

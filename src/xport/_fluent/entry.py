@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, overload
 
-from .._dispatch import namespace_of
+from .._dispatch import namespace_of, on_checked_default_change
 from .._registry import torch_compiling
 from .core import Fluent, class_for
 
@@ -12,6 +12,7 @@ A = TypeVar("A")
 
 # The fluent class of each array type.
 _BY_TYPE: dict[type, type[Fluent[Any]]] = {}
+on_checked_default_change(_BY_TYPE.clear)
 
 
 @overload

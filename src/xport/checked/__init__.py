@@ -26,6 +26,16 @@ import sys
 from types import ModuleType
 
 from .._checked import AxisError
+from .._dispatch import set_checked_default
+
+
+def enable(checked: bool = True) -> None:
+    """Make :func:`xport.namespace_of` and :func:`xport.namespace` give checked
+    namespaces from now on (``enable(False)``: plain ones again), as
+    ``XPORT_CHECKED=1`` does from start-up: for a whole test session, so a
+    library's own ``namespace_of`` calls are checked too. Not thread-safe
+    against concurrent dispatch; call it before the tests run."""
+    set_checked_default(checked)
 
 
 class _CheckedNamespaceFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -56,4 +66,4 @@ if not any(getattr(f, "package", None) == __name__ for f in sys.meta_path):
     _finder.package = __name__  # type: ignore[attr-defined]
     sys.meta_path.append(_finder)
 
-__all__ = ["AxisError"]
+__all__ = ["AxisError", "enable"]

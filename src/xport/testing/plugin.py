@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from .. import namespace
+from .._dispatch import set_checked_default
 from .._hooks import descriptor
 from .._registry import LIBRARIES
 from ._devices import device_kind, device_label
@@ -120,6 +121,16 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "xfail_xp(*backends, reason, strict=None, raises=None): expect the test "
                    "to fail on these xport.testing backends (reason= is required)")
     _selected_backends(config)  # a UsageError now rather than at the first test
+    if config.getoption("xport_checked"):
+        # The library's own namespace_of() calls are checked too, as with XPORT_CHECKED=1.
+        set_checked_default(True)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Give plain namespaces again after a ``--xp-checked`` session."""
+    if _serves(config.pluginmanager) and config.getoption("xport_checked") \
+            and os.environ.get("XPORT_CHECKED", "") in ("", "0"):
+        set_checked_default(False)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -134,10 +145,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     line = (f"xport.testing: xp on {', '.join(_selected_backends(config))}; devices "
             f"{_device_choice(config)}")
     if config.getoption("xport_checked"):
-        line += "; checked namespaces"
-        if os.environ.get("XPORT_CHECKED", "") in ("", "0"):
-            line += (" (the library's own namespace_of() calls are checked with "
-                     "XPORT_CHECKED=1 only)")
+        line += "; checked namespaces (xp and the library's own namespace_of() calls)"
     return [line]
 
 
