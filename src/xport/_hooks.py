@@ -21,10 +21,14 @@ GENERIC = Backend("")
 def descriptor(xp: Any) -> Backend:
     """The :class:`Backend` of namespace ``xp`` (its ``_backend`` attribute;
     for namespaces xport does not write, the registry's, else no hooks)."""
-    found: Backend | None = getattr(xp, "__xport_backend__", None)
-    if found is not None:
-        return found
-    return EXTERNAL_BACKENDS.get(getattr(xp, "__name__", ""), GENERIC)
+    # The attribute itself, not getattr with a default or hasattr: Dynamo
+    # before torch 2.5 traces neither on a module (xport's namespaces take
+    # the first branch; only namespaces xport does not write raise).
+    try:
+        found: Backend = xp.__xport_backend__
+    except AttributeError:
+        return EXTERNAL_BACKENDS.get(getattr(xp, "__name__", ""), GENERIC)
+    return found
 
 
 def hook(xp: Any, kind: str, what: str, supported: str) -> Any:

@@ -18,6 +18,12 @@ from .xla_float32 import ops_for
 MANTISSA: Final = {"float32": 23, "float64": 52}
 
 
+def above_minus_one(kind: str) -> float:
+    """The least float of ``kind`` above -1 (where the normal samplers'
+    uniform draws start)."""
+    return -1.0 + 2.0 ** -(MANTISSA[kind] + 1)
+
+
 def float_kind(xp: Any, dtype: Any, what: str) -> str:
     """``"float32"`` or ``"float64"`` for ``dtype``; ``TypeError`` naming
     the sampler ``what`` for any other."""

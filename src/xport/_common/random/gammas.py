@@ -13,7 +13,7 @@ import math
 from typing import Any, Final
 
 from .erfinv import sqrt2_erfinv
-from .floats import MANTISSA, bound, exact_product, float_kind, scale, unit
+from .floats import above_minus_one, bound, exact_product, float_kind, scale, unit
 from .keys import KeyWords, encrypt, key_words
 from .streams import draw_size
 from .target import Target
@@ -53,9 +53,9 @@ def _normal_each(w: Words, kw: KeyWords, kind: str) -> Any:
     xp = w.xp
     dtype = getattr(xp, kind)
     device = w.target.device_of(kw[0])
-    above_minus_one = -1.0 + 2.0 ** -(MANTISSA[kind] + 1)
-    u = scale(w.target, _unit_each(w, kw, kind), bound(xp, above_minus_one, dtype, device),
-              bound(xp, 1.0, dtype, device), exact_product(above_minus_one, 1.0))
+    lowest = above_minus_one(kind)
+    u = scale(w.target, _unit_each(w, kw, kind), bound(xp, lowest, dtype, device),
+              bound(xp, 1.0, dtype, device), exact_product(lowest, 1.0))
     return sqrt2_erfinv(w.target, u, open_interval=True, gather=gathers(w.target, u))
 
 

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .erf import erf
 from .erfinv import sqrt2_erfinv
-from .floats import MANTISSA, bound, exact_product, float_kind, scale, unit
+from .floats import above_minus_one, bound, exact_product, float_kind, scale, unit
 from .keys import KeyWords, encrypt, key_words, split_words
 from .streams import draw_size, stream
 from .target import Target
@@ -158,8 +158,8 @@ def normal(target: Target, key: Any, shape: tuple[int, ...], dtype: Any, *,
     xp = target.xp
     w = words_for(target)
     kind = float_kind(xp, dtype, "normal")
-    above_minus_one = -1.0 + 2.0 ** -(MANTISSA[kind] + 1)
-    return _uniform(w, key_words(w, key), shape, kind, minval=above_minus_one, maxval=1.0,
+    lowest = above_minus_one(kind)
+    return _uniform(w, key_words(w, key), shape, kind, minval=lowest, maxval=1.0,
                     device=target.device_of(key), finish=_NORMAL, offset=offset)
 
 

@@ -45,7 +45,9 @@ def stream(w: Words, shape: tuple[int, ...], device: Any, program: Program,
     size = draw_size(shape)
     if offset + size > MAX_SIZE:
         raise ValueError("xport.random draws fewer than 2**31 numbers per call")
-    run = w.target.hooks.compiled_stream or eager_stream
+    run = eager_stream
+    if w.target.hooks.compiled_stream is not None:  # not `or`: Dynamo before torch 2.5
+        run = w.target.hooks.compiled_stream
     return w.xp.reshape(run(w, program, offset, size, device), shape)
 
 

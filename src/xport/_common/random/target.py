@@ -20,7 +20,8 @@ class Target:
     ``x.device``); ``host()`` gives the target of the host (NumPy) engine,
     for routes that draw there (``None`` where the caller has none)."""
 
-    __slots__ = ("device", "hooks", "host", "xp")
+    # No __slots__: Dynamo before torch 2.5 cannot read a slot of an object
+    # passed into a compiled program.
 
     def __init__(self, xp: Any, hooks: RandomHooks, device: Callable[[Any], Any],
                  host: Callable[[], Target] | None = None) -> None:

@@ -165,5 +165,7 @@ class Signed32(_Carrier):
 def words_for(target: Target) -> Words:
     """The word carrier for ``target``: its backend's (``hooks.words``), else
     the namespace's own uint32 arithmetic."""
-    carrier: Callable[[Target], Words] = target.hooks.words or Unsigned32
+    carrier: Callable[[Target], Words] = Unsigned32
+    if target.hooks.words is not None:  # not `or`: Dynamo before torch 2.5
+        carrier = target.hooks.words
     return carrier(target)
