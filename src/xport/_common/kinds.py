@@ -7,6 +7,16 @@ from typing import Any
 
 from .._spec.dtypes import KIND_MEMBERS
 
+# The standard's kind of a dtype by NumPy's one-letter ``dtype.kind`` (for the
+# dtypes of NumPy-like libraries outside the standard, such as float16).
+KIND_OF_LETTER: dict[str, str] = {"f": "real floating", "c": "complex floating",
+                                  "i": "signed integer", "u": "unsigned integer", "b": "bool"}
+
+
+def contains(kind: str, base: str) -> bool:
+    """Whether every dtype of kind ``base`` is of kind ``kind``."""
+    return KIND_MEMBERS[base] <= KIND_MEMBERS[kind]
+
 
 def _never(dtype: Any) -> str | None:
     return None
@@ -32,7 +42,7 @@ def make_isdtype(name_of: Callable[[Any], str | None],
             if name is not None:
                 return name in members
             base = kind_of_other(dtype)
-            return base is not None and KIND_MEMBERS[base] <= members
+            return base is not None and contains(kind, base)
         return bool(dtype == kind)
 
     def isdtype(dtype: Any, kind: Any) -> bool:

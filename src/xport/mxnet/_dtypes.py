@@ -15,7 +15,7 @@ import numpy as np
 
 from .._common.dtype_info import make_can_cast
 from .._common.dtype_limits import make_finfo, make_iinfo
-from .._common.kinds import make_isdtype
+from .._common.kinds import KIND_OF_LETTER, make_isdtype
 from .._common.promotion import make_result_type
 from . import _info
 from ._info import DTYPES, context, dtype_name
@@ -49,14 +49,10 @@ result_type = make_result_type(
 finfo = make_finfo(np.finfo, np.dtype)
 iinfo = make_iinfo(np.iinfo, np.dtype)
 can_cast = make_can_cast(dtype_name)
-_KIND_OF_NUMPY_KIND = {"f": "real floating", "c": "complex floating",
-                       "i": "signed integer", "u": "unsigned integer"}
-
-
 def _kind_of_other(dtype: Any) -> str | None:
     """float16 (MXNet's dtypes are NumPy's): real floating."""
     try:
-        return _KIND_OF_NUMPY_KIND.get(np.dtype(dtype).kind)
+        return KIND_OF_LETTER.get(np.dtype(dtype).kind)
     except TypeError:
         return None
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._common.kinds import KIND_OF_LETTER, contains
 from .._common.numpylike import legacy as _shared_legacy
 from .._common.numpylike import linalg as _shared_linalg
 from .._common.numpylike.main import aliases
@@ -94,13 +95,18 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> A
 # --- functions NumPy 1.26 does not have -------------------------------------------------
 
 def isdtype(dtype: Any, kind: Any) -> bool:
-    """Whether ``dtype`` is of ``kind`` (a dtype, a kind name or a tuple of them)."""
+    """Whether ``dtype`` is of ``kind`` (a dtype, a kind name or a tuple of them);
+    dtypes outside the standard (float16) are of their kind, as in NumPy 2's."""
     if isinstance(kind, tuple):
         return any(isdtype(dtype, k) for k in kind)
     if isinstance(kind, str):
         if kind not in KIND_MEMBERS:
             raise ValueError(f"unknown dtype kind {kind!r}")
-        return dtype_name(dtype) in KIND_MEMBERS[kind]
+        name = dtype_name(dtype)
+        if name is not None:
+            return name in KIND_MEMBERS[kind]
+        base = KIND_OF_LETTER.get(np.dtype(dtype).kind)
+        return base is not None and contains(kind, base)
     return bool(np.dtype(dtype) == np.dtype(kind))
 
 
