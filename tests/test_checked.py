@@ -461,3 +461,11 @@ def test_checked_mode_switches_for_a_session() -> None:
     finally:
         xport.checked.enable(False)
     assert xport.namespace_of(x) is plain and xport.namespace(target.name) is plain
+
+
+@pytest.mark.parametrize("name", [n for n in _NAMES if n != "array_api_strict"])
+def test_checked_namespaces_count_as_their_library(name: str) -> None:
+    checked = xport.namespace(name, checked=True)
+    assert getattr(xport, f"is_{name}_namespace")(checked)
+    others = [n for n in _NAMES if n not in (name, "array_api_strict")]
+    assert not any(getattr(xport, f"is_{n}_namespace")(checked) for n in others)

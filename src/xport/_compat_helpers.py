@@ -180,14 +180,23 @@ def _array_check(library: str) -> Callable[[object], bool]:
     given_away = tuple(adopts for _, adopts in ADOPTED_FROM.get(library, ()))
     taken = row.adopts
 
-    def check(x: object) -> bool:
-        backend = resolve_backend(type(x))
-        if backend == library:
-            for adopts in given_away:
-                if adopts(x):
-                    return False
-            return True
-        return taken is not None and backend == taken[0] and taken[1](x)
+    if taken is None and not given_away:
+        def check(x: object) -> bool:
+            return resolve_backend(type(x)) == library
+    elif taken is None and len(given_away) == 1:  # the common case stays one call
+        (adopted,) = given_away
+
+        def check(x: object) -> bool:
+            return resolve_backend(type(x)) == library and not adopted(x)
+    else:
+        def check(x: object) -> bool:
+            backend = resolve_backend(type(x))
+            if backend == library:
+                for adopts in given_away:
+                    if adopts(x):
+                        return False
+                return True
+            return taken is not None and backend == taken[0] and taken[1](x)
 
     check.__name__ = check.__qualname__ = f"is_{library}_array"
     check.__doc__ = (f"True if ``x`` is an array of {library} (subclasses included: "
@@ -203,13 +212,13 @@ def _namespace_check(library: str) -> Callable[[Any], bool]:
         wrappers.append(f"xport.{row.package or row.external}")
 
     def check(xp: Any) -> bool:
-        # xport's namespaces (plain, checked, vendored) by their descriptor;
-        # no try/except: older torch.compile cannot trace a raise.
-        own = library_of(xp)
-        if own is not None:
-            return own == library
+        # By name first (one dict lookup), then xport's namespaces (checked,
+        # vendored) by their descriptor; no try/except: older torch.compile
+        # cannot trace a raise.
         found = _library_by_namespace_name.get(getattr(xp, "__name__", None), _UNSEEN)
-        return (_library_of_namespace(xp) if found is _UNSEEN else found) == library
+        if found is _UNSEEN:
+            found = _library_of_namespace(xp)
+        return (library_of(xp) if found is None else found) == library
 
     check.__name__ = check.__qualname__ = f"is_{library}_namespace"
     check.__doc__ = (f"True if ``xp`` is a namespace of {library}: "
@@ -325,14 +334,30 @@ def is_writeable_array(x: object) -> bool:
     NumPy scalars, read-only NumPy arrays) or ``x`` is not an array; True for
     other arrays, unknown ones with ``__array_namespace__`` included (there is
     no way to ask them without writing)."""
-    library = resolve_backend(type(x))
+    found = _writeable_by_type.get(type(x))
+    if found is None:
+        found = _writeable_answer(x)
+    return found if found is True or found is False else found(x)
+
+
+def _writeable_answer(x: object) -> bool | Callable[[Any], bool]:
+    """What ``is_writeable_array`` answers for arrays of ``type(x)``: a bool,
+    or the backend's function of the array (cached per known type)."""
+    cls = type(x)
+    library = resolve_backend(cls)
     if library is None:
         return hasattr(x, "__array_namespace__")
-    writeable = BY_NAME[library].writeable
-    if writeable is None:
+    found: bool | Callable[[Any], bool] | None = BY_NAME[library].writeable
+    if found is None:
         backend = _backend_of_array(x)
-        return backend is None or backend.is_writeable is None or backend.is_writeable(x)
-    return writeable
+        found = True if backend is None or backend.is_writeable is None else \
+            backend.is_writeable
+    if not torch_compiling():
+        _writeable_by_type[cls] = found
+    return found
+
+
+_writeable_by_type: dict[type, bool | Callable[[Any], bool]] = {}
 
 
 def size(x: Any) -> int | None:
