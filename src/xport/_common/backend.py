@@ -197,6 +197,13 @@ def host_only(library: str) -> Callable[[Any, Any, Any], Any]:
     return move
 
 
+def device_as_context(device: Any) -> Any:
+    """``default_device`` for a library whose device objects are themselves
+    contexts that make them the default (``torch.device``,
+    ``cupy.cuda.Device``, ``mxnet.Context``)."""
+    return device
+
+
 def on_cpu(x: Any) -> str:
     """``device`` for a library whose arrays live on ``"cpu"`` only."""
     return "cpu"

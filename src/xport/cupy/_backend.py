@@ -6,7 +6,7 @@ from typing import Any
 
 import cupy
 
-from .._common.backend import Backend
+from .._common.backend import Backend, device_as_context
 from . import _scatter
 
 
@@ -29,9 +29,5 @@ def _has_device() -> bool:
     return bool(cupy.cuda.is_available())
 
 
-def _default_device(device: Any) -> Any:
-    return device  # a cupy.cuda.Device is a context that makes it current
-
-
 BACKEND = Backend("cupy", to_device=_to_device, has_device=_has_device,
-                  default_device=_default_device, scatter=_scatter)
+                  default_device=device_as_context, scatter=_scatter)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._common.backend import Backend, RandomHooks
+from .._common.backend import Backend, RandomHooks, device_as_context
 from .._common.random.host import HostRoute
 from . import _autodiff, _random, _scatter
 from ._info import context
@@ -22,10 +22,6 @@ def _to_device(x: Any, target: Any, stream: Any) -> Any:
 
 
 # MXNet has no uint32: its draws run on the host (see _random).
-def _default_device(device: Any) -> Any:
-    return device  # an mxnet.Context is a context that makes it the default
-
-
 BACKEND = Backend("mxnet", device=_device, to_device=_to_device,
-                  default_device=_default_device, scatter=_scatter, autodiff=_autodiff,
+                  default_device=device_as_context, scatter=_scatter, autodiff=_autodiff,
                   random=RandomHooks(route=HostRoute(_random)))

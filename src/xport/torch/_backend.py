@@ -6,7 +6,7 @@ from typing import Any
 
 import torch
 
-from .._common.backend import Backend, RandomHooks
+from .._common.backend import Backend, RandomHooks, device_as_context
 from . import _autodiff, _random, _random_compiled, _scatter, _transforms
 from ._host import host_reads
 
@@ -19,11 +19,7 @@ def _to_device(x: Any, target: Any, stream: Any) -> Any:
     return x.to(target)
 
 
-def _default_device(device: Any) -> Any:
-    return device  # a torch.device is a context that makes it the default
-
-
-BACKEND = Backend("torch", to_device=_to_device, default_device=_default_device,
+BACKEND = Backend("torch", to_device=_to_device, default_device=device_as_context,
                   scatter=_scatter, autodiff=_autodiff,
                   transforms=_transforms,
                   random=RandomHooks(words=_random.TorchWords, block=_random.BLOCK,
