@@ -159,13 +159,24 @@ def extra(session: nox.Session) -> None:
 
 @nox.session
 def scipy(session: nox.Session) -> None:
-    """SciPy's own array-API tests (shipped in its wheel) on its vendored
-    array-api-compat, then with xport in its place, and the comparison (posargs go
-    to pytest, after --)."""
+    """SciPy's own array-API tests (every test taking its xp fixture, shipped in
+    its wheel) on its vendored array-api-compat, then with xport copied in its
+    place, and the comparison (posargs go to pytest, after --)."""
     session.install(*TEST_DEPS, "scipy", "numpy", TORCH, "jax", "dask[array]")
     session.install("-e", ".")
     pytest_args = ["--", *session.posargs] if session.posargs else []
     session.run("python", "conformance/run_scipy.py", "--both", *pytest_args,
+                success_codes=[0, 1])
+
+
+@nox.session
+def sklearn(session: nox.Session) -> None:
+    """scikit-learn's array-API tests on its vendored array-api-compat, then with
+    xport copied in its place, and the comparison (posargs go to pytest, after --)."""
+    session.install(*TEST_DEPS, "scikit-learn", "scipy", "numpy", TORCH)
+    session.install("-e", ".")
+    pytest_args = ["--", *session.posargs] if session.posargs else []
+    session.run("python", "conformance/run_sklearn.py", "--both", *pytest_args,
                 success_codes=[0, 1])
 
 

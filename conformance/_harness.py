@@ -53,7 +53,9 @@ def _convert(backend: Backend, value: Any) -> Any:
 def _arrays_in(value: Any) -> list[Any]:
     if isinstance(value, (tuple, list)):
         return [a for v in value for a in _arrays_in(v)]
-    if hasattr(value, "shape") and hasattr(value, "dtype"):
+    # Not a class: NumPy's scalar types (xport.numpy's dtypes) have shape and dtype
+    # attributes too.
+    if not isinstance(value, type) and hasattr(value, "shape") and hasattr(value, "dtype"):
         return [value]
     return []
 

@@ -51,12 +51,16 @@ def test_wrapped_set_on_current_numpy():
         "fftfreq", "rfftfreq"}
 
 
-def test_dtypes_hash_like_array_dtypes():
-    table = {xp.float32: "f4", xp.int64: "i8"}
-    assert table[np.ones(1, dtype=np.float32).dtype] == "f4"
-    assert table[np.arange(3).dtype] == "i8"
+def test_dtypes_are_numpys_scalar_types_as_in_numpy_and_array_api_compat():
+    compat_numpy = pytest.importorskip("array_api_compat.numpy")
     for name in names.DTYPE_ATTRIBUTE_NAMES:
-        assert getattr(xp, name) == np.dtype(name)
+        dtype = getattr(xp, name)
+        assert dtype is getattr(compat_numpy, name) is np.dtype(name).type
+        assert dtype == np.ones(1, dtype=name).dtype  # equal to the arrays' dtypes
+        assert xp.asarray(1, dtype=dtype).dtype == np.dtype(name)
+    assert xp.float64(0) == 0.0 and type(xp.int64(3)) is np.int64  # callable, as NumPy's
+    # The inspection API lists dtype objects, as NumPy's own does.
+    assert xp.__array_namespace_info__().dtypes()["float32"] == np.dtype("float32")
 
 
 def test_finfo_attributes_are_python_numbers_and_accept_arrays():

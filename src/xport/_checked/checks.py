@@ -46,11 +46,17 @@ class Target:
     @classmethod
     def of(cls, ns: Any, backend: str, is_array: Callable[[object], bool]) -> Target:
         dtypes = {getattr(ns, name): name for name in DTYPE_NAMES if hasattr(ns, name)}
+        # The arrays' own dtype objects too, where they differ from the namespace's
+        # attributes (NumPy: ``x.dtype`` is a ``numpy.dtype``, ``xp.float32`` a
+        # scalar type; equal, but hashed apart).
+        info = getattr(ns, "__array_namespace_info__", None)
+        if info is not None:
+            dtypes.update({dtype: name for name, dtype in info().dtypes().items()})
         return cls(ns, backend, is_array, dtypes, frozenset(type(d) for d in dtypes))
 
     def dtype_name(self, dtype: object) -> str | None:
         """The standard's name of ``dtype`` if it is one of this namespace's dtype
-        objects (not a string, a NumPy scalar type or another library's dtype)."""
+        objects (not a string or another library's dtype)."""
         if type(dtype) not in self.dtype_types:
             return None
         try:

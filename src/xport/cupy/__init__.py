@@ -19,6 +19,7 @@ from .._common.constants import newaxis as newaxis
 from .._common.constants import pi as pi
 from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
+from .._common.numpylike.dtypes import scalar_types as _scalar_types
 from .._spec import names as _names
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
@@ -27,7 +28,7 @@ from ._info import __array_namespace_info__ as __array_namespace_info__
 __array_api_version__ = _names.LATEST_VERSION
 
 _PROVENANCE = _populate_main(globals(), _cp, wrappers=_wrappers.MAIN,
-                             aliases=_wrappers.ALIASES, dtypes=_DTYPES)
+                             aliases=_wrappers.ALIASES, dtypes=_scalar_types(_DTYPES))
 
 from . import fft as fft  # noqa: E402
 from . import linalg as linalg  # noqa: E402

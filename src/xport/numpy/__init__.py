@@ -3,8 +3,10 @@
 Every standard name is NumPy's own function wherever NumPy conforms; the few
 that deviate are thin wrappers (see ``_PROVENANCE`` or ``python -m xport``).
 Arrays stay ``numpy.ndarray``; 0-d results of reductions are NumPy scalars, as
-NumPy itself returns them. Dtypes are ``numpy.dtype`` instances, so they hash
-and compare like ``x.dtype``.
+NumPy itself returns them. Dtypes are NumPy's scalar types (``numpy.float64``),
+as in NumPy's own namespace and array-api-compat: equal to ``x.dtype`` and
+callable (``xp.float64(0)``), though hashed apart from it (key tables by
+``xp.dtype(d)`` or by name).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .._common.constants import newaxis as newaxis
 from .._common.constants import pi as pi
 from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
+from .._common.numpylike.dtypes import scalar_types as _scalar_types
 from .._spec import names as _names
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
@@ -26,7 +29,7 @@ from ._info import __array_namespace_info__ as __array_namespace_info__
 __array_api_version__ = _names.LATEST_VERSION
 
 _PROVENANCE = _populate_main(globals(), _np, wrappers=_wrappers.MAIN,
-                             aliases=_wrappers.ALIASES, dtypes=_DTYPES)
+                             aliases=_wrappers.ALIASES, dtypes=_scalar_types(_DTYPES))
 
 from . import fft as fft  # noqa: E402
 from . import linalg as linalg  # noqa: E402

@@ -15,6 +15,14 @@ def dtype_table(xp: ModuleType) -> dict[str, Any]:
     return {name: xp.dtype(name) for name in DTYPE_NAMES}
 
 
+def scalar_types(dtypes: Mapping[str, Any]) -> dict[str, Any]:
+    """The namespace's dtype attributes: each dtype's scalar type (``numpy.float64``),
+    as NumPy's own namespace and array-api-compat have them. They compare equal to
+    ``x.dtype`` and are callable (``xp.float64(0)``); they do not hash like
+    ``x.dtype``, so tables keyed by dtype key by ``xp.dtype(d)`` or the name."""
+    return {name: dtype.type for name, dtype in dtypes.items()}
+
+
 def make_dtype_name(xp: ModuleType, dtypes: Mapping[str, Any]) -> Callable[[Any], str | None]:
     """``dtype_name(dtype_or_array)``: the standard name of one of ``dtypes``
     (given as any dtype-like ``xp.dtype`` takes, or as an array), or None."""
