@@ -28,6 +28,20 @@ def test_python_scalars_and_none_are_ignored():
     assert xport.namespace_of(1, x, 2.5, None, True, 1j) is xport.numpy
 
 
+def test_several_arguments_after_their_types_are_cached():
+    x = np.ones(2)
+    # Every call twice: the first may resolve types, the second takes the fast path.
+    for _ in range(2):
+        assert xport.namespace_of(x, 1.0, 2) is xport.numpy
+        assert xport.namespace_of(x, x, np.float64(3.0), None, True) is xport.numpy
+        with pytest.raises(TypeError, match="array_api_strict"):
+            xport.namespace_of(x, 1.0, array_api_strict.asarray([1.0]))
+        with pytest.raises(TypeError, match=r"str.*argument 2"):
+            xport.namespace_of(x, 1.0, "a")
+        with pytest.raises(TypeError, match=r"numpy\.matrix"):
+            xport.namespace_of(x, np.asmatrix(np.ones((1, 1))))
+
+
 def test_no_array_is_a_type_error():
     with pytest.raises(TypeError, match=r"at least one non-scalar array.*int, float, NoneType"):
         xport.namespace_of(1, 2.0, None)

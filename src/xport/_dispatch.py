@@ -70,6 +70,10 @@ _namespace_by_type: dict[type, Any] = {t: _IGNORED for t in _SCALAR_TYPES}
 _fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
 # The one-array fast path's view: only types resolved to a module.
 _one_array_namespace_by_type: dict[type, Namespace] = {}
+# The multi-argument fast path's view: for each type in the one-array view, the
+# types that leave its answer unchanged (Python scalars, None, and the types of
+# the same namespace), as dict keys (membership tests torch.compile traces).
+_same_answer_types: dict[type, dict[type, bool]] = {}
 _NO_ARGUMENT: Final[Any] = _Marker("<no argument>")
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
 _UNSEEN: Final[Any] = _Marker("<unseen>")
@@ -136,7 +140,20 @@ def _resolve_namespace(x: object, position: int) -> Any:
         _fast_namespace_by_type[cls] = found
     if isinstance(found, ModuleType):
         _one_array_namespace_by_type[cls] = cast(Namespace, found)
+    if found is not _PROTOCOL:
+        _note_same_answer(cls, found)
     return found
+
+
+def _note_same_answer(cls: type, found: Any) -> None:
+    """Record ``cls`` (just resolved to ``found``) in ``_same_answer_types``."""
+    for other, same in list(_same_answer_types.items()):
+        if found is _IGNORED or _fast_namespace_by_type.get(other) is found:
+            same[cls] = True
+    if isinstance(found, ModuleType):
+        _same_answer_types[cls] = {
+            t: True for t, ns in list(_fast_namespace_by_type.items())
+            if ns is found or ns is _IGNORED}
 
 
 def _traced_namespace(x: object, position: int) -> Any:
@@ -282,9 +299,17 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
     # subscript (both of which torch.compile traces; a stored dict.get it does
     # not on every version).
     cls = type(x)
-    if cls in _one_array_namespace_by_type and not more and api_version is None \
-            and use_compat is None and checked is None:
-        return _one_array_namespace_by_type[cls]
+    if cls in _one_array_namespace_by_type and api_version is None and use_compat is None \
+            and checked is None:
+        if not more:
+            return _one_array_namespace_by_type[cls]
+        # More arguments: each one's type a member of x's same-answer types.
+        same = _same_answer_types[cls]
+        for y in more:
+            if type(y) not in same:
+                break
+        else:
+            return _one_array_namespace_by_type[cls]
     if api_version is not None or use_compat is not None or checked is not None:
         arrays = more if x is _NO_ARGUMENT else (x, *more)
         _check_api_version(api_version)
@@ -355,6 +380,7 @@ def set_checked_default(checked: bool) -> None:
         for cls in [c for c, ns in cache.items() if ns is not _IGNORED]:
             del cache[cls]
     _one_array_namespace_by_type.clear()
+    _same_answer_types.clear()
     for forget in _forgetters:
         forget()
 
