@@ -19,31 +19,33 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     """Elements of ``x`` at ``indices`` along ``axis`` (``x`` must be 1-D when
     ``axis`` is None).
 
-    Deviation fixed: ``torch.take`` indexes the flattened tensor and
-    ``torch.index_select`` rejects negative indices (2024.12 counts them from
-    the end); this is advanced indexing along ``axis``.
+    Deviation fixed: ``torch.index_select`` rejects negative indices (the
+    standard counts them from the end) and ``torch.take`` indexes the flattened
+    tensor. A 1-d ``x`` with ``int64`` indices is ``torch.take`` (which counts
+    negative indices from the end and checks bounds in its kernel); otherwise the
+    indices are made non-negative with ``torch.where`` (on the device, no host
+    sync) and passed to ``torch.index_select``, which checks bounds.
 
     PyTorch's own keywords (``out=``) go, as in array-api-compat, to
-    ``torch.index_select`` (indexing takes none), with negative indices
-    counted from the end.
+    ``torch.index_select``.
     """
     if axis is None:
         if x.ndim != 1:
             raise ValueError(f"take(): axis=None needs a 1-d array, got {x.ndim}-d; "
                              "pass axis=")
         axis = 0
-    if indices.dtype not in _INDEX_DTYPES:
-        if indices.is_floating_point() or indices.is_complex() or indices.dtype == torch.bool:
-            raise TypeError(f"take(): indices have dtype {indices.dtype}; the standard "
+    dtype = indices.dtype
+    if dtype not in _INDEX_DTYPES:
+        if indices.is_floating_point() or indices.is_complex() or dtype == torch.bool:
+            raise TypeError(f"take(): indices have dtype {dtype}; the standard "
                             "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
-    if axis == 0 and not kwargs and x.ndim:
-        return x[indices]
+        dtype = torch.int64
+    if x.ndim == 1 and dtype == torch.int64 and not kwargs and axis in (0, -1):
+        return torch.take(x, indices)
     (axis,) = normalize_axes((axis,), x.ndim, name="axis")
-    if kwargs:
-        wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)
-        return torch.index_select(x, axis, wrapped, **kwargs)
-    return x[(slice(None),) * axis + (indices,)]
+    wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)
+    return torch.index_select(x, axis, wrapped, **kwargs)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
