@@ -2,13 +2,15 @@
 
 Run with ``nox -s benchmarks`` or ``python -m benchmarks.bench_overhead``
 (``--backends numpy,torch`` to pick backends, ``--small-only`` to skip the
-(1000, 1000) inputs and the chain, ``--json PATH`` to write the rows as data).
+(1000, 1000) inputs and the chain, ``--json PATH`` to write the rows as data,
+``--record`` / ``--check`` to record the ratios as the baseline or to fail when
+one grew by more than half over it: see ``benchmarks/guard.py``).
 Prints, per installed backend:
 
-* the cost of ``namespace_of`` for 1 and 3 arrays beside
-  ``array_api_compat.array_namespace`` (and the array's own
-  ``__array_namespace__`` where it has one), and of xport's copies of compat's
-  other helpers beside compat's own;
+* the cost of ``namespace_of`` for one array, three arrays and an array with
+  two Python scalars beside ``array_api_compat.array_namespace`` (and the
+  array's own ``__array_namespace__`` where it has one), timed interleaved,
+  and of xport's copies of compat's other helpers beside compat's own;
 * for the 26 standard calls of ``benchmarks/cases.py`` (the same calls on every
   backend) the time through xport, through array-api-compat's namespace (for
   JAX: ``jax.numpy``, which is what compat hands out) and through the library's
@@ -37,11 +39,13 @@ import os
 import platform
 import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import xport
-from benchmarks._record import write_json
-from benchmarks._timing import best_us, compare_us, table
+from benchmarks import guard
+from benchmarks._record import environment, write_json
+from benchmarks._timing import compare_us, table
 from benchmarks.cases import (
     CASES,
     PIPELINE_SHAPE,
@@ -66,28 +70,30 @@ def _compat_dispatch() -> Any:
 
 
 def dispatch_rows(backends: list[str]) -> list[dict[str, object]]:
+    """namespace_of beside compat's array_namespace (timed interleaved) for one
+    array, three arrays, and an array with two Python scalars."""
     array_namespace = _compat_dispatch()
     rows = []
     for name in backends:
         cases = CASES[name]()
         x = cases.make((8,))
-        xport.namespace_of(x)  # import the namespace before timing
-        for n in (1, 3):
-            args = (x,) * n
-            ours = best_us(lambda args=args: xport.namespace_of(*args))
-            theirs = None
+        for label, args in (("x", (x,)), ("x, x, x", (x, x, x)), ("x, 1.0, 2", (x, 1.0, 2))):
+            fns: dict[str, Any] = {"xport": lambda args=args: xport.namespace_of(*args)}
+            fns["xport"]()  # resolve the types (and import the namespace) before timing
             if array_namespace is not None:
                 try:
                     array_namespace(*args)
                 except TypeError:  # array-api-compat does not know this library
                     pass
                 else:
-                    theirs = best_us(lambda args=args: array_namespace(*args))
-            own = None
-            if n == 1 and hasattr(x, "__array_namespace__"):
-                own = best_us(x.__array_namespace__)
-            rows.append({"backend": name, "arrays": n, "xport": ours, "compat": theirs,
-                         "own": own, "ratio": ours / theirs if theirs else None})
+                    fns["compat"] = lambda args=args: array_namespace(*args)
+            if label == "x" and hasattr(x, "__array_namespace__"):
+                fns["own"] = x.__array_namespace__
+            times = compare_us(fns, repeat=9, min_time=0.02)
+            theirs = times.get("compat")
+            rows.append({"backend": name, "arrays": label, "xport": times["xport"],
+                         "compat": theirs, "own": times.get("own"),
+                         "ratio": times["xport"] / theirs if theirs else None})
     return rows
 
 
@@ -310,15 +316,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small-only", action="store_true", help="skip (1000, 1000)")
     parser.add_argument("--json", metavar="PATH", help="also write the rows, with the date, "
                         "machine and versions, as JSON (the docs build draws them)")
+    parser.add_argument("--check", nargs="?", const=str(guard.BASELINE), metavar="BASELINE",
+                        help="fail (exit 1) when a ratio grew by more than half over the one "
+                        "recorded (default benchmarks/baseline/overhead.json)")
+    parser.add_argument("--record", nargs="?", const=str(guard.BASELINE), metavar="BASELINE",
+                        help="record this run's ratios as the baseline --check compares to")
     args = parser.parse_args(argv)
     backends = available(args.backends)
     warnings.simplefilter("ignore")  # e.g. JAX's int64 -> int32 truncation notices
     header(backends)
     shapes = SHAPES[:1] if args.small_only else SHAPES
-    sections: dict[str, list[dict[str, object]]] = {
-        "dispatch": dispatch_rows(backends), "helpers": helper_rows(backends),
-        "ops": op_rows(backends, shapes)}
-    sections["pipeline"] = [] if args.small_only else pipeline_rows(backends)
+    sections = measure(backends, shapes, pipeline=not args.small_only)
     sections["summary"] = summary_rows(sections["ops"])
 
     print("\nnamespace_of vs array_api_compat.array_namespace (us per call; "
@@ -356,7 +364,39 @@ def main(argv: list[str] | None = None) -> int:
         write_json(args.json, "overhead", {"backends": backends,
                                            "shapes": ["x".join(map(str, s)) for s in shapes]},
                    sections)
+    if args.record:
+        guard.record(Path(args.record), guard.ratios(sections), environment())
+        print(f"\nrecorded {len(guard.ratios(sections))} ratios in {args.record}")
+    if args.check:
+        return check(Path(args.check), sections, backends, shapes)
     return 0
+
+
+def measure(backends: list[str], shapes: tuple[tuple[int, ...], ...], *,
+            pipeline: bool) -> dict[str, list[dict[str, object]]]:
+    """Every section of the benchmark: dispatch, helpers, ops (and the chain)."""
+    sections: dict[str, list[dict[str, object]]] = {
+        "dispatch": dispatch_rows(backends), "helpers": helper_rows(backends),
+        "ops": op_rows(backends, shapes)}
+    sections["pipeline"] = pipeline_rows(backends) if pipeline else []
+    return sections
+
+
+def check(baseline: Path, sections: dict[str, list[dict[str, object]]], backends: list[str],
+          shapes: tuple[tuple[int, ...], ...]) -> int:
+    """The regression guard (benchmarks/guard.py): exit status 1 when a ratio grew
+    by more than half over the recorded one, in this run and in one re-measurement."""
+    measured = guard.ratios(sections)
+    found, compared = guard.regressions(baseline, measured)
+    if found:
+        print(f"\n{len(found)} ratios over the tolerance; measuring once more")
+        again = guard.ratios(measure(backends, shapes, pipeline=False))
+        found, compared = guard.regressions(baseline, guard.best_of(measured, again))
+    print(f"\nregression guard: {compared} recorded ratios compared with {baseline}; "
+          f"{len(found)} grew by more than x{guard.TOLERANCE}")
+    for line in found:
+        print(f"  {line}")
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Call = Callable[..., Any]  # (namespace-or-native module, *inputs) -> result
-INDEX = [3, 0, 7, 1, 1, 6, 2, 5]  # take's rows: valid for both shapes, repeats one
+INDEX = [3, 0, 7, 1, 1, 6, 2, 5]  # take's indices at (8,): repeats one
+
+
+def take_rows(n: int) -> list[int]:
+    """take's indices along an axis of length ``n``: ``INDEX`` for 8, else half
+    the rows, distinct and out of order."""
+    return INDEX if n == len(INDEX) else [(37 * i + 11) % n for i in range(n // 2)]
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,7 @@ class BackendCases:
             return (x,)
         if kind == "xy":
             return x, self.make(shape)
-        return x, self.index(INDEX)
+        return x, self.index(take_rows(shape[0]))
 
 
 def _numpy_like_natives() -> dict[str, Call]:
@@ -235,7 +241,7 @@ def torch_cases() -> BackendCases:
             "vector_norm": lambda t, x: t.linalg.vector_norm(x),
             "cumulative_sum": lambda t, x: t.cumsum(x, dim=0),
             "sort": lambda t, x: t.sort(x).values,
-            "take": lambda t, x, i: x[i],
+            "take": lambda t, x, i: t.index_select(x, 0, i),
             "astype(int32)": lambda t, x: x.to(t.int32),
             "matmul": matmul,
             "concat": lambda t, x, y: t.cat([x, y], dim=0),

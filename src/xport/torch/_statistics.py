@@ -135,6 +135,8 @@ def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.var``, as
     array-api-compat does.
     """
+    if axis is None and not keepdims and not kwargs:
+        return torch.var(_floating(x), correction=correction)
     return _var(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
@@ -147,6 +149,8 @@ def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.std``, as
     array-api-compat does.
     """
+    if axis is None and not keepdims and not kwargs:
+        return torch.std(_floating(x), correction=correction)
     return _std(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
