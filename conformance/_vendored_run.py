@@ -217,9 +217,28 @@ def cause_key(message: str) -> str:
     return text[:200]
 
 
+def restricted(stock_path: Path, vendored_path: Path) -> Path:
+    """``stock_path``, or a copy holding only the modules the vendored run ran
+    (its ``--modules``), so that a partial run compares like with like."""
+    meta = json.loads(meta_path(vendored_path).read_text())
+    prefixes = tuple(m.replace(".", "/") + ("" if m.endswith(".py") else "/")
+                     for m in meta["modules"] if "." in m)
+    if not prefixes:
+        return stock_path
+    subset = {k: v for k, v in json.loads(stock_path.read_text()).items()
+              if k.startswith(prefixes)}
+    out = stock_path.with_name(stock_path.stem + "-restricted.json")
+    out.write_text(json.dumps(subset) + "\n")
+    meta_path(out).write_text(meta_path(stock_path).read_text())
+    print(f"== the vendored run ran {', '.join(meta['modules'])} only: comparing the "
+          f"{len(subset)} stock results of those")
+    return out
+
+
 def compare(consumer: Consumer, stock_path: Path, vendored_path: Path) -> int:
     """run_extra's comparison, then the regressions grouped by cause."""
     run_extra.BACKENDS = consumer.backend_ids  # backend_of() reads this global
+    stock_path = restricted(stock_path, vendored_path)
     status = run_extra.compare(stock_path, vendored_path)
     stock, vendored = load(stock_path), load(vendored_path)
     causes: dict[str, list[str]] = defaultdict(list)
