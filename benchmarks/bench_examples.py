@@ -153,16 +153,23 @@ def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
 
 
 def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
-    """Mean overhead per mode, over all functions and over the gather/scatter ones."""
+    """Per mode, the mean and median overhead over every backend's functions and
+    over the gather/scatter ones, then per backend (the goal is per backend: a
+    pooled median lets one backend's gains hide another's costs)."""
     result = []
+    backends = list(dict.fromkeys(str(r["backend"]) for r in measured))
     for mode in ("eager", "compiled"):
-        for label, names in (("all", tuple(FUNCTIONS)), ("gather/scatter", GATHER_SCATTER)):
+        groups = [("all", "all", tuple(FUNCTIONS), backends),
+                  ("all", "gather/scatter", GATHER_SCATTER, backends)]
+        groups += [(backend, "all", tuple(FUNCTIONS), [backend]) for backend in backends]
+        for backend_label, label, names, among in groups:
             values = [float(r["overhead %"]) for r in measured  # type: ignore[arg-type]
-                      if r["mode"] == mode and r["function"] in names]
+                      if r["mode"] == mode and r["function"] in names and r["backend"] in among]
             if values:
-                result.append({"mode": mode, "functions": label,
+                result.append({"mode": mode, "backends": backend_label, "functions": label,
                                "mean overhead %": statistics.fmean(values),
-                               "median %": statistics.median(values), "cases": len(values)})
+                               "median %": statistics.median(values),
+                               "worst %": max(values), "cases": len(values)})
     return result
 
 
@@ -175,9 +182,9 @@ def main(argv: list[str] | None = None) -> None:
                            ("overhead %", "overhead %"), ("vs a[i] %", "vs a[i] %")]))
     means = summary(measured)
     print()
-    print(table(means, [("mode", "mode"), ("functions", "functions"),
+    print(table(means, [("mode", "mode"), ("backends", "backends"), ("functions", "functions"),
                         ("mean overhead %", "mean %"), ("median %", "median %"),
-                        ("cases", "cases")]))
+                        ("worst %", "worst %"), ("cases", "cases")]))
     if args.json:
         write_json(args.json, "examples", {"backends": wanted, "quick": args.quick},
                    {"rows": measured, "summary": means})

@@ -494,6 +494,31 @@ def test_take_counts_negative_indices_from_the_end():
         xp.take(x, torch.tensor([0]), axis=2)
 
 
+@pytest.mark.parametrize("route", ["eager", "compiled", "meta"])
+def test_take_every_route_counts_negative_indices_and_checks_bounds(route):
+    # Eagerly on the CPU index_select is tried first; compiled code and other
+    # devices (meta here) count negative indices from the end before it.
+    x = torch.arange(12).reshape(3, 4)
+    cases = [((x, torch.tensor([-1, 0, 2]), 0), [[8, 9, 10, 11], [0, 1, 2, 3], [8, 9, 10, 11]]),
+             ((x, torch.tensor([-4, 1], dtype=torch.int32), 1), [[0, 1], [4, 5], [8, 9]]),
+             ((x[0], torch.tensor([-1, 3]), 0), [3, 3]),
+             ((x[0].to(torch.uint32), torch.tensor([-2]), 0), [2])]
+    for (a, i, axis), expected in cases:
+        if route == "meta":
+            out = xp.take(a.to("meta"), i.to("meta"), axis=axis)
+            assert tuple(out.shape) == np.asarray(expected).shape and out.dtype == a.dtype
+            continue
+        take = (torch.compile(lambda a, i, axis=axis: xp.take(a, i, axis=axis), fullgraph=True,
+                              backend="eager") if route == "compiled" else
+                lambda a, i, axis=axis: xp.take(a, i, axis=axis))
+        out = take(a, i)
+        assert out.tolist() == expected and out.dtype == a.dtype
+    if route == "eager":
+        for bad in ([3], [-4]):
+            with pytest.raises(IndexError):
+                xp.take(x, torch.tensor(bad), axis=0)
+
+
 def test_take_along_axis_defaults_to_the_last_axis():
     x = torch.tensor([[10, 30, 20], [60, 40, 50]])
     idx = torch.tensor([[-1], [0]], dtype=torch.int32)

@@ -13,6 +13,9 @@ from ._operands import promote_pair
 Array = Any
 
 _INDEX_DTYPES = (torch.int64, torch.int32)
+# Unsigned dtypes PyTorch has no gather kernels for, and the signed dtype of
+# their size: a gather moves bits, so it runs on a view as that.
+_SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 
 
 def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any) -> Array:
@@ -21,10 +24,14 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
 
     Deviation fixed: ``torch.index_select`` rejects negative indices (the
     standard counts them from the end) and ``torch.take`` indexes the flattened
-    tensor. A 1-d ``x`` with ``int64`` indices is ``torch.take`` (which counts
-    negative indices from the end and checks bounds in its kernel); otherwise the
-    indices are made non-negative with ``torch.where`` (on the device, no host
-    sync) and passed to ``torch.index_select``, which checks bounds.
+    tensor. This is ``torch.index_select``: eagerly on the CPU, whose kernel
+    raises at once, the indices are counted from the end only when it refuses
+    them; elsewhere (other devices, inside ``torch.compile``) a 1-d ``x`` with
+    ``int64`` indices on a device is ``torch.take`` (which counts negative
+    indices from the end in its kernel), and otherwise the indices go through a
+    ``torch.where`` first (on the device: no host sync). ``uint16``/``uint32``/
+    ``uint64``, which have no gather kernels, are gathered as the signed dtype
+    of their size.
 
     PyTorch's own keywords (``out=``) go, as in array-api-compat, to
     ``torch.index_select``.
@@ -41,9 +48,20 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
                             "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
         dtype = torch.int64
-    if x.ndim == 1 and dtype == torch.int64 and not kwargs and axis in (0, -1):
+    if axis != 0 or not x.ndim:
+        (axis,) = normalize_axes((axis,), x.ndim, name="axis")
+    if x.is_cpu and not torch.compiler.is_compiling():
+        try:
+            return torch.index_select(x, axis, indices, **kwargs)
+        except (IndexError, RuntimeError):
+            pass  # a negative (or out-of-range) index, or a dtype without a kernel
+    if x.dtype in _SAME_BITS:
+        signed = _SAME_BITS[x.dtype]
+        if "out" in kwargs:
+            kwargs = {**kwargs, "out": kwargs["out"].view(signed)}
+        return take(x.view(signed), indices, axis=axis, **kwargs).view(x.dtype)
+    if not x.is_cpu and x.ndim == 1 and dtype == torch.int64 and not kwargs:
         return torch.take(x, indices)
-    (axis,) = normalize_axes((axis,), x.ndim, name="axis")
     wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)
     return torch.index_select(x, axis, wrapped, **kwargs)
 

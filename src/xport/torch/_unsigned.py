@@ -230,7 +230,6 @@ ROUTES: Mapping[str, Route] = {
     "sign": Route(uint64=_uint64_sign),
     "square": Route(),
     "subtract": Route(operands=2),
-    "take": Route(),
     "take_along_axis": Route(),
     "tril": Route(),
     "triu": Route(),
