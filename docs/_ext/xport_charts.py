@@ -5,7 +5,7 @@ when, on what machine and with which library versions its data was measured:
 
 ``dispatch``
     ``xport.namespace_of`` beside array-api-compat's ``array_namespace``, per
-    backend, for one and three arrays.
+    backend, for one array, three arrays, and an array with two Python scalars.
 ``helpers``
     xport's copies of array-api-compat's helpers beside compat's own.
 ``overhead``
@@ -176,8 +176,7 @@ def _legend_above(ax: Any) -> None:
 
 def draw_dispatch(data: dict[str, Any]) -> str:
     rows = data["sections"]["dispatch"]
-    labels = [f"{_label(r['backend'])}, {r['arrays']} array{'s' if r['arrays'] > 1 else ''}"
-              for r in rows]
+    labels = [f"{_label(r['backend'])}, namespace_of({r['arrays']})" for r in rows]
     plt, fig = _figure(6.5, 0.45 * len(rows) + 1)
     ax = fig.add_subplot()
     _grouped_bars(ax, labels, {"xport.namespace_of": [r["xport"] for r in rows],

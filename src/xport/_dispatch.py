@@ -24,6 +24,7 @@ from ._registry import (
     LIBRARIES,
     REFUSED_CLASSES,
     TRACING_LIBRARY,
+    descriptor,
     import_backend,
     torch_compiling,
     traced_array_class,
@@ -343,15 +344,10 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
 def library_of(ns: object) -> str | None:
     """The registry's name of the library namespace ``ns`` serves (xport's
     own, plain or checked, by its descriptor; a conforming external module by
-    its name), or ``None`` for a namespace xport does not know."""
-    backend = getattr(ns, "__xport_backend__", None)
-    if backend is not None:
-        return str(backend.name)
-    return _LIBRARY_OF_EXTERNAL.get(getattr(ns, "__name__", ""))
+    the registry's descriptor of it), or ``None`` for a namespace xport does
+    not know."""
+    return descriptor(ns).name or None
 
-
-_LIBRARY_OF_EXTERNAL: Final[dict[str, str]] = {
-    module: library for library, module in _EXTERNAL_NAMESPACES.items()}
 
 # Checked mode plugs in from outside (the package installs it, see
 # install_checked_mode): dispatch only calls its two functions.

@@ -2,8 +2,9 @@
 
 Every extension (``xport.at``, ``xport.autodiff``, ``xport.jit``,
 ``xport.random``, ``xport.fluent``, array-api-compat's device helpers) asks
-:func:`descriptor` for the namespace it dispatched to, so plain and checked
-namespaces, and vendored copies under other module names, take the same route.
+:func:`descriptor` (the registry's) for the namespace it dispatched to, so plain
+and checked namespaces, and vendored copies under other module names, take the
+same route.
 """
 
 from __future__ import annotations
@@ -11,25 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._common.backend import Backend
-from ._registry import EXTERNAL_BACKENDS, torch_compiling
+from ._registry import GENERIC, descriptor, torch_compiling
 
-# What a namespace without a descriptor gets: the defaults, no hooks.
-GENERIC = Backend("")
-
-
-def descriptor(xp: Any) -> Backend:
-    """The :class:`Backend` of namespace ``xp`` (its ``_backend`` attribute;
-    for namespaces xport does not write, the registry's, else no hooks)."""
-    # The attribute itself, not getattr with a default or hasattr: Dynamo
-    # before torch 2.5 traces neither on a module (xport's namespaces take
-    # the first branch; only namespaces xport does not write raise).
-    try:
-        found: Backend = xp.__xport_backend__
-    except AttributeError:
-        return EXTERNAL_BACKENDS.get(getattr(xp, "__name__", ""), GENERIC)
-    return found
-
+__all__ = ["GENERIC", "descriptor", "hook", "made_once"]
 
 def hook(xp: Any, kind: str, what: str, supported: str) -> Any:
     """The ``kind`` hook (``"scatter"``, ``"autodiff"``, ...) of namespace

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 from ._common.backend import Backend, RandomHooks
 
@@ -186,6 +186,23 @@ EXTERNAL_BACKENDS: Final[dict[str, Backend]] = {
     "array_api_strict": Backend("array_api_strict",
                                 random=RandomHooks(reads_values=_always)),
 }
+
+
+# What a namespace without a descriptor gets: the defaults, no hooks.
+GENERIC: Final = Backend("")
+
+
+def descriptor(xp: Any) -> Backend:
+    """The :class:`Backend` of namespace ``xp`` (its ``__xport_backend__``; for
+    namespaces xport does not write, the one above, else no hooks)."""
+    # The attribute itself, not getattr with a default or hasattr: Dynamo
+    # before torch 2.5 traces neither on a module (xport's namespaces take
+    # the first branch; only namespaces xport does not write raise).
+    try:
+        found: Backend = xp.__xport_backend__
+    except AttributeError:
+        return EXTERNAL_BACKENDS.get(getattr(xp, "__name__", ""), GENERIC)
+    return found
 
 
 # The library of host arrays: where routes for libraries that cannot run the
