@@ -175,8 +175,9 @@ def run_leg(consumer: Consumer, leg: Leg, mode: str, args: argparse.Namespace) -
         start = time.perf_counter()
         status = subprocess.run(command, cwd=work, env=env, check=False).returncode
         wall = time.perf_counter() - start
-        meta = {"mode": mode, "leg": leg.name, "head": f"{consumer.package} "
-                f"{versions(env, [consumer.package]).get(consumer.package)}",
+        distribution = consumer.versioned[0]
+        meta = {"mode": mode, "leg": leg.name, "head": f"{distribution} "
+                f"{versions(env, [distribution]).get(distribution)}",
                 "array_api": leg.array_api, "env": leg.env,
                 "pytest_args": [*consumer.selection, *leg.pytest_args, *args.pytest_args],
                 "modules": args.modules or [consumer.package], "workers": args.workers,

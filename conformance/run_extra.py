@@ -330,10 +330,10 @@ def compare(stock_path: Path, xport_path: Path) -> int:
         if path.suffix == ".json" and meta_path(path).exists():
             meta = json.loads(meta_path(path).read_text())
             metas.append(meta)
-            print(f"   {meta['mode']}: {meta['finished']}, array-api-extra {meta['head']}, "
-                  f"pytest args {meta['pytest_args']}, tests/main {meta['wall_s']} s wall; "
+            print(f"   {meta['mode']}: {meta['finished']}, {meta['head']}, "
+                  f"pytest args {meta['pytest_args']}, {meta['wall_s']} s wall; "
                   + ", ".join(f"{k} {v}" for k, v in meta["versions"].items() if v))
-    if len(metas) == 2 and any(metas[0][key] != metas[1][key]
+    if len(metas) == 2 and any(metas[0].get(key) != metas[1].get(key)
                                for key in ("head", "pytest_args", "vendoring")):
         print("   WARNING: the two runs differ in checkout, pytest arguments or vendoring")
     width = max(len(c) for c in CATEGORIES)
