@@ -10,14 +10,15 @@ fixture's backends) against the same run on the unmodified copy (``--stock``)::
 
     python conformance/run_scipy.py                 # both, then the comparison
     python conformance/run_scipy.py --vendored      # xport in compat's place only
-    python conformance/run_scipy.py --legs jax-x64 --modules scipy.signal
+    python conformance/run_scipy.py --vendored --modules scipy.signal scipy.stats
     python conformance/run_scipy.py --compare-only  # the results on disk
     python conformance/run_scipy.py -- -k "not slow"  # pytest arguments (after --)
 
-Legs: ``main`` (numpy, array_api_strict, torch, jax.numpy with JAX's default
-32-bit types) and ``jax-x64`` (jax.numpy with ``JAX_ENABLE_X64=1``). Tests marked
-``slow`` are left out, as ``python dev.py test`` (SciPy's own runner) does by
-default. Results: ``conformance/results/scipy-<stock|vendored>-<leg>.json``.
+One leg, ``main``: numpy, array_api_strict, torch and jax.numpy (SciPy's
+conftest turns JAX's 64-bit types on itself, so there is no run without them).
+Tests marked ``slow`` are left out, as ``python dev.py test`` (SciPy's own
+runner) does by default. Results:
+``conformance/results/scipy-<stock|vendored>-main.json``.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ from _vendored_run import Consumer, Leg, main
 SCIPY = Consumer(
     package="scipy",
     compat="_lib/array_api_compat",
-    legs=(Leg("main", '["numpy", "array_api_strict", "torch", "jax.numpy"]'),
-          Leg("jax-x64", '["jax.numpy"]', env={"JAX_ENABLE_X64": "1"})),
+    legs=(Leg("main", '["numpy", "array_api_strict", "torch", "jax.numpy"]'),),
     backend_ids=("numpy", "array_api_strict", "torch", "cupy", "jax.numpy", "dask.array"),
     versioned=("scipy", "numpy", "torch", "jax", "array-api-strict", "pytest", "hypothesis"),
     selection=("-m", "not slow"),
