@@ -45,8 +45,13 @@ def record(path: Path, measured: dict[str, float], environment: dict[str, Any]) 
     """Write ``measured`` as the baseline. Ratios to the native call are recorded
     as at least 1: below it is timing noise (a namespace attribute that *is* the
     native function measures 0.65-1.35x on a sub-microsecond call), and growth
-    from there to under 1.5x native is no regression worth failing CI for."""
+    from there to under 1.5x native is no regression worth failing CI for. Over
+    an existing baseline, each ratio keeps the higher of the two (record twice
+    on a quiet machine; delete the file to start afresh)."""
     floored = {k: max(v, 1.0) if k.startswith("ops: ") else v for k, v in measured.items()}
+    if path.exists():  # a second recording keeps each ratio's higher value: noise margin
+        before = json.loads(path.read_text(encoding="utf-8"))["ratios"]
+        floored = {k: max(v, before.get(k, v)) for k, v in floored.items()}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"environment": environment, "tolerance": TOLERANCE,
                                 "ratios": dict(sorted(floored.items()))}, indent=1) + "\n",
