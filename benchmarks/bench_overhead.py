@@ -365,8 +365,9 @@ def main(argv: list[str] | None = None) -> int:
                                            "shapes": ["x".join(map(str, s)) for s in shapes]},
                    sections)
     if args.record:
-        guard.record(Path(args.record), guard.ratios(sections), environment())
-        print(f"\nrecorded {len(guard.ratios(sections))} ratios in {args.record}")
+        measured = guard.ratios(sections)
+        guard.record(Path(args.record), measured, environment())
+        print(f"\nrecorded {len(measured)} ratios in {args.record}")
     if args.check:
         return check(Path(args.check), sections, backends, shapes)
     return 0

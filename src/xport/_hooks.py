@@ -16,6 +16,7 @@ from ._registry import GENERIC, descriptor, torch_compiling
 
 __all__ = ["GENERIC", "descriptor", "hook", "made_once"]
 
+
 def hook(xp: Any, kind: str, what: str, supported: str) -> Any:
     """The ``kind`` hook (``"scatter"``, ``"autodiff"``, ...) of namespace
     ``xp``; ``TypeError`` naming ``what`` was asked and the ``supported``
