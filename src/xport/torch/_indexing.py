@@ -24,18 +24,21 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
 
     Deviation fixed: ``torch.index_select`` rejects negative indices (the
     standard counts them from the end) and ``torch.take`` indexes the flattened
-    tensor. This is ``torch.index_select``: eagerly on the CPU, whose kernel
-    raises at once, the indices are counted from the end only when it refuses
-    them; elsewhere (other devices, inside ``torch.compile``) a 1-d ``x`` with
-    ``int64`` indices on a device is ``torch.take`` (which counts negative
-    indices from the end in its kernel), and otherwise the indices go through a
-    ``torch.where`` first (on the device: no host sync). ``uint16``/``uint32``/
-    ``uint64``, which have no gather kernels, are gathered as the signed dtype
-    of their size.
+    tensor. A 1-d ``x`` with ``int64`` indices is ``torch.take``, whose kernel
+    counts negative indices from the end. Otherwise this is
+    ``torch.index_select``: eagerly on the CPU, whose kernel raises at once,
+    the indices are counted from the end only when it refuses them; elsewhere
+    (other devices, inside ``torch.compile``) they go through a ``torch.where``
+    first (on the device: no host sync). ``uint16``/``uint32``/``uint64``,
+    which have no gather kernels, are gathered as the signed dtype of their
+    size.
 
     PyTorch's own keywords (``out=``) go, as in array-api-compat, to
     ``torch.index_select``.
     """
+    if (indices.dtype == torch.int64 and x.ndim == 1 and not kwargs
+            and (axis is None or axis in (0, -1)) and x.dtype not in _SAME_BITS):
+        return torch.take(x, indices)
     if axis is None:
         if x.ndim != 1:
             raise ValueError(f"take(): axis=None needs a 1-d array, got {x.ndim}-d; "
@@ -60,8 +63,6 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
         if "out" in kwargs:
             kwargs = {**kwargs, "out": kwargs["out"].view(signed)}
         return take(x.view(signed), indices, axis=axis, **kwargs).view(x.dtype)
-    if not x.is_cpu and x.ndim == 1 and dtype == torch.int64 and not kwargs:
-        return torch.take(x, indices)
     wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)
     return torch.index_select(x, axis, wrapped, **kwargs)
 
