@@ -1,7 +1,8 @@
 """torch.compile(fullgraph=True) traces xport's front doors with no graph break:
 dispatch, namespace functions, xport.at / scatter / random / autodiff, fluent
-arrays, array-api-compat's helpers (each once called eagerly first: a first
-sighting of a type inside the compiled function is not traceable yet). CI
+arrays, array-api-compat's helpers (each once called eagerly first; a fresh
+interpreter's first sighting of a tensor inside the compiled function has a
+test of its own). CI
 runs this on the torch it installs; ``nox -s torch_versions`` on the oldest
 torch pyproject allows and on 2.11 (#20).
 """
@@ -99,7 +100,9 @@ import xport.random as xr
 def f(x):
     f = xport.fluent(x)
     k = xr.key(0, xp=xport.namespace_of(x))
-    return f.square().sum().raw + xport.at(x)[0].add(1.0).sum() + xr.uniform(k, (3,))
+    moved = xport.to_device(x, xport.device(x)) * xport.size(x)
+    return (f.square().sum().raw + xport.at(x)[0].add(1.0).sum() + xr.uniform(k, (3,))
+            + moved.sum())
 x = torch.arange(6.0).reshape(2, 3)
 out = torch.compile(f, fullgraph=True, backend="eager")(x)
 assert torch.equal(out, f(x)), (out, f(x))

@@ -28,6 +28,7 @@ from typing import Any, Final, cast
 from ._common.backend import Backend
 from ._dispatch import (
     library_of,
+    load_namespace,
     namespace,
     namespace_of,
     on_checked_default_change,
@@ -289,7 +290,9 @@ def _backend_of_array(x: object) -> Backend | None:
     library = resolve_backend(cls)
     found = None
     if library is not None and (BY_NAME[library].package or BY_NAME[library].external):
-        found = descriptor(namespace(library))
+        # The loader itself: Dynamo cannot read the descriptor off a module that
+        # namespace() (its try block) imported while tracing.
+        found = descriptor(load_namespace(library))
         found = None if found is GENERIC else found
     if not torch_compiling():  # Dynamo cannot replay a store made while tracing
         _BACKEND_BY_TYPE[cls] = found

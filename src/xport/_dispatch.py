@@ -107,8 +107,9 @@ def resolve_backend(cls: type) -> str | None:
     return backend  # type: ignore[no-any-return]
 
 
-def _load_namespace(backend: str) -> ModuleType:
-    """Import and return the namespace module of ``backend``."""
+def load_namespace(backend: str) -> ModuleType:
+    """Import and return the namespace module of ``backend`` (no checks, no
+    checked twin: what ``torch.compile`` traces on a first sighting)."""
     if backend in _EXTERNAL_NAMESPACES:
         module_name = _EXTERNAL_NAMESPACES[backend]
         module = sys.modules.get(module_name)
@@ -160,7 +161,7 @@ def _note_same_answer(cls: type, found: Any) -> None:
 def _traced_namespace(x: object, position: int) -> Any:
     """The namespace of ``x`` while torch.compile traces, stored nowhere."""
     if isinstance(x, traced_array_class()):
-        found: Any = _load_namespace(TRACING_LIBRARY)
+        found: Any = load_namespace(TRACING_LIBRARY)
     else:
         found = _classify(type(x), x, position)
     return _checked(found) if _checked_by_default and isinstance(found, ModuleType) else found
@@ -178,7 +179,7 @@ def _classify(cls: type[object], x: object, position: int) -> Any:
         _refuse_class(cls, position)
     if backend is not None and (backend in NAMESPACE_PACKAGES or backend in _EXTERNAL_NAMESPACES
                                 or not hasattr(cls, "__array_namespace__")):
-        return _load_namespace(backend)
+        return load_namespace(backend)
     if issubclass(cls, _SCALAR_TYPES):
         return _IGNORED
     if hasattr(cls, "__array_namespace__"):
@@ -304,13 +305,18 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
             and checked is None:
         if not more:
             return _one_array_namespace_by_type[cls]
-        # More arguments: each one's type a member of x's same-answer types.
+        # More arguments: each one's type a member of x's same-answer types
+        # (two more, the commonest count, without a loop).
         same = _same_answer_types[cls]
-        for y in more:
-            if type(y) not in same:
-                break
+        if len(more) == 2:
+            if type(more[0]) in same and type(more[1]) in same:
+                return _one_array_namespace_by_type[cls]
         else:
-            return _one_array_namespace_by_type[cls]
+            for y in more:
+                if type(y) not in same:
+                    break
+            else:
+                return _one_array_namespace_by_type[cls]
     if api_version is not None or use_compat is not None or checked is not None:
         arrays = more if x is _NO_ARGUMENT else (x, *more)
         _check_api_version(api_version)
@@ -459,7 +465,7 @@ def namespace(name: str, *, api_version: str | None = None,
         known = sorted(NAMESPACE_PACKAGES | set(_EXTERNAL_NAMESPACES))
         raise ValueError(f"no xport namespace called {name!r}; known: {', '.join(known)}")
     try:
-        found = _load_namespace(backend)
+        found = load_namespace(backend)
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.startswith(_PACKAGE + "."):
             raise  # xport itself lacks the module: not an installation problem
