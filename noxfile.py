@@ -98,12 +98,14 @@ TORCH_RELEASES = ("2.4.0", "2.11.0")
 @nox.session
 @nox.parametrize("torch_release", list(TORCH_RELEASES))
 def torch_versions(session: nox.Session, torch_release: str) -> None:
-    """The torch.compile tests and xport.random's compiled streams on an older
-    PyTorch (without JAX, the streams are held to the eager route's numbers)."""
+    """The torch.compile tests, the PyTorch namespace's and extensions' tests and
+    xport.random's compiled streams on an older PyTorch (without JAX, the
+    streams are held to the eager route's numbers)."""
     session.install(f"torch=={torch_release}", "numpy<2.3", "pytest")
     session.install("-e", ".")
     session.run("python", "-m", "pytest", "tests/test_torch_compile.py", "tests/test_fluent.py",
-                "tests/test_random_compiled.py", "-k", "compile or torch or random",
+                "tests/test_random_compiled.py", "tests/test_torch_namespace.py",
+                "tests/test_torch_extensions.py", "-k", "compile or torch or random",
                 *session.posargs, env={"XPORT_BACKENDS": "torch"})
 
 

@@ -61,7 +61,16 @@ def _hook(xp: Any) -> ScatterHook:
 
 def _check_values(xp: Any, x: Any, values: Any, op: str) -> None:
     """Raise ``TypeError`` when ``values`` would change ``x``'s dtype."""
-    other = values if isinstance(values, _PYTHON_SCALARS) else getattr(values, "dtype", None)
+    # The attribute in a try block, not getattr with a default or hasattr:
+    # Dynamo before torch 2.5 traces neither on a tensor.
+    other: Any = None
+    if isinstance(values, _PYTHON_SCALARS):
+        other = values
+    else:
+        try:
+            other = values.dtype
+        except AttributeError:
+            pass
     if other is None:
         raise TypeError(f"at(x, idx).{op}() takes an array or a Python scalar; got "
                         f"{type(values).__name__}. Convert it with asarray() first.")

@@ -25,7 +25,11 @@ _COMPLEX = frozenset({torch.complex64, torch.complex128})
 
 
 def _is_complex(value: Any) -> bool:
-    return getattr(value, "dtype", None) in _COMPLEX or type(value) is complex
+    # isinstance, not getattr with a default: Dynamo before torch 2.5 traces no
+    # getattr or hasattr of a tensor.
+    if isinstance(value, torch.Tensor):
+        return value.dtype in _COMPLEX
+    return type(value) is complex
 
 
 def _as_tensor(value: Any, dtype: torch.dtype, device: Any) -> Any:
@@ -140,14 +144,18 @@ def acos(x: Array, /) -> Array:
     Deviation fixed: for complex ``x`` on the real axis, ``torch.acos`` gives
     the result's zero imaginary part the sign ``+`` whatever the sign of
     ``x``'s (the standard: ``acos(0+0j)`` is ``π/2 - 0j``, and
-    ``acos(conj(x)) == conj(acos(x))``).
+    ``acos(conj(x)) == conj(acos(x))``). PyTorch before 2.5 also leaves an
+    imaginary part of about 1e-17 (of either sign) where ``x`` is real in
+    ``[-1, 1]``, whose ``acos`` is real: that part is the signed zero too.
     """
     out = torch.acos(x)
     if not x.dtype.is_complex:
         return out
     imag = out.imag
     signed_zero = torch.copysign(torch.zeros_like(imag), torch.neg(x.imag))
-    return torch.complex(out.real, torch.where(imag == 0, signed_zero, imag))
+    on_segment = torch.logical_and(x.imag == 0, torch.abs(x.real) <= 1)
+    real_result = torch.logical_or(imag == 0, on_segment)
+    return torch.complex(out.real, torch.where(real_result, signed_zero, imag))
 
 
 def expm1(x: Array, /) -> Array:

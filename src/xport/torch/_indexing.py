@@ -72,11 +72,26 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     the other axes.
 
     Deviations fixed: ``torch.take_along_dim`` defaults to the flattened tensor
-    (the standard: ``axis=-1``) and takes ``int64`` indices only.
+    (the standard: ``axis=-1``) and takes ``int64`` indices only; before
+    PyTorch 2.5 its kernel rejects negative indices, which are then counted
+    from the end with a ``torch.where`` (on the device: no host sync).
     """
     if indices.dtype != torch.int64:
         indices = indices.to(torch.int64)
+    if not _GATHER_COUNTS_FROM_END:
+        indices = torch.where(indices < 0, indices + x.shape[axis], indices)
     return torch.take_along_dim(x, indices, dim=axis)
+
+
+def _gather_counts_from_end() -> bool:
+    try:
+        torch.take_along_dim(torch.zeros(2), torch.tensor([-1]), dim=0)
+    except (IndexError, RuntimeError):
+        return False
+    return True
+
+
+_GATHER_COUNTS_FROM_END = _gather_counts_from_end()
 
 
 def nonzero(x: Array, /, **kwargs: Any) -> tuple[Array, ...]:
