@@ -311,12 +311,8 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
         if len(more) == 2:
             if type(more[0]) in same and type(more[1]) in same:
                 return _one_array_namespace_by_type[cls]
-        else:
-            for y in more:
-                if type(y) not in same:
-                    break
-            else:
-                return _one_array_namespace_by_type[cls]
+        elif _all_types_in(same, more):
+            return _one_array_namespace_by_type[cls]
     if api_version is not None or use_compat is not None or checked is not None:
         arrays = more if x is _NO_ARGUMENT else (x, *more)
         _check_api_version(api_version)
@@ -327,24 +323,41 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
             return _with_use_compat(arrays, api_version, use_compat)
     # Several arguments of types seen before: x's answer, then each of more's
     # against it (no tuple of all the arguments is built on this path).
-    # Not annotated here: AutoGraph (tf.function) cannot convert a loop that
-    # rebinds an annotated name.
     fast = _fast_namespace_by_type
     found = fast[cls] if cls in fast else None
     if found is not None:
-        ignored = _IGNORED
-        for y in more:
-            kind = type(y)
-            ns = fast[kind] if kind in fast else None
-            if ns is ignored or ns is found:
-                continue
-            if ns is None or found is not ignored:
-                break
-            found = ns
-        else:
-            if found is not ignored:
-                return found  # type: ignore[no-any-return]
+        if more:
+            found = _joint_answer(found, more)
+        if found is not None and found is not _IGNORED:
+            return found  # type: ignore[no-any-return]
     return _namespace_of_general(more if x is _NO_ARGUMENT else (x, *more), api_version)
+
+
+# The loops of namespace_of's fast paths, without for/else: AutoGraph
+# (tf.function) converts namespace_of and refuses for/else with a warning.
+def _all_types_in(types: dict[type, bool], values: tuple[object, ...]) -> bool:
+    """Whether the type of each of ``values`` is a key of ``types``."""
+    for value in values:
+        if type(value) not in types:
+            return False
+    return True
+
+
+def _joint_answer(found: Any, more: tuple[object, ...]) -> Any:
+    """``found`` (the fast view's answer for a first argument) joined with
+    the answers for ``more``: ``None`` where one is unknown or two namespaces
+    differ. Not annotated inside: AutoGraph cannot convert a loop that
+    rebinds an annotated name."""
+    fast, ignored = _fast_namespace_by_type, _IGNORED
+    for y in more:
+        kind = type(y)
+        ns = fast[kind] if kind in fast else None
+        if ns is ignored or ns is found:
+            continue
+        if ns is None or found is not ignored:
+            return None
+        found = ns
+    return found
 
 
 def library_of(ns: object) -> str | None:
