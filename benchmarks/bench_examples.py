@@ -116,7 +116,7 @@ def _closed(f: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:
     return g
 
 
-INDEXING = ("numpy", "jax", "dask")  # backends whose gathers a user may write as a[i]
+INDEXING = ("numpy", "torch", "jax", "dask")  # backends whose gathers a user may write as a[i]
 
 
 def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:

@@ -20,13 +20,17 @@ def gather(backend: str, indexing: bool) -> Callable[[Array, Array], Array]:
     """Rows ``a[i]`` of ``a`` by the library's own take (the primitive the xport
     versions use: what they add to it is xport's overhead) or, with
     ``indexing``, by integer-array indexing (what a user of that library often
-    writes; TensorFlow has none). PyTorch's take along an axis is indexing
-    either way (``index_select`` rejects the negative indices the standard's
-    take counts from the end)."""
+    writes; TensorFlow has none). PyTorch's take is ``index_select``: the
+    examples' indices are never negative, which the standard's ``take`` counts
+    from the end and ``index_select`` rejects."""
     if backend == "tensorflow" and indexing:
         raise ValueError("TensorFlow tensors have no integer-array indexing")
-    if indexing or backend == "torch":
+    if indexing:
         return lambda a, i: a[i]
+    if backend == "torch":
+        import torch
+
+        return lambda a, i: torch.index_select(a, 0, i)
     if backend == "tensorflow":
         import tensorflow as tf
 
