@@ -9,6 +9,7 @@ import torch
 from .._common.axis_args import normalize_axes
 from .._common.promotion import PYTHON_SCALARS
 from ._operands import promote_pair
+from ._unsigned import SHELL_UNSIGNED, WHERE_TAKES_UNSIGNED, carry, uncarry
 
 Array = Any
 
@@ -112,9 +113,16 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
 
     Deviation fixed: two tensors of different dtypes promote by the standard's
     table (PyTorch lets a 0-d one lose, e.g. ``int8`` with 0-d ``int64`` gives
-    ``int8``).
+    ``int8``). Before PyTorch 2.5, ``uint16``/``uint32``/``uint64`` operands
+    (which ``torch.where`` has no kernel for there) are selected in their
+    signed carriers (see ``_unsigned``).
     """
     if (type(x1) not in PYTHON_SCALARS and type(x2) not in PYTHON_SCALARS
             and x1.dtype != x2.dtype):  # type: ignore[union-attr]
         x1, x2 = promote_pair(x1, x2)
+    if not WHERE_TAKES_UNSIGNED:
+        tensor = x1 if isinstance(x1, torch.Tensor) else x2
+        if isinstance(tensor, torch.Tensor) and tensor.dtype in SHELL_UNSIGNED:
+            dtype = tensor.dtype
+            return uncarry(torch.where(condition, carry(x1, dtype), carry(x2, dtype)), dtype)
     return torch.where(condition, x1, x2)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import torch
 
@@ -195,6 +195,26 @@ def _uint64_sign(x: Any) -> Any:
     return torch.ne(x, 0).to(torch.int64)
 
 
+def _lacks_kernels(native: Callable[[Any], Any]) -> bool:
+    """Whether ``native(u)`` refuses a tensor ``u`` of one of the ``uint``
+    dtypes (the installed PyTorch lacks a kernel)."""
+    for dtype in SHELL_UNSIGNED:
+        try:
+            native(torch.ones(1, dtype=dtype))
+        except (RuntimeError, NotImplementedError):
+            return True
+    return False
+
+
+def _routes_where_missing(candidates: Mapping[str, tuple[Callable[..., Any], Route]]
+                          ) -> dict[str, Route]:
+    """The routes of ``candidates`` (functions with ``uint`` kernels from some
+    PyTorch release on: the bitwise operations from 2.5) whose native the
+    installed PyTorch lacks kernels for."""
+    return {name: route for name, (native, route) in candidates.items()
+            if _lacks_kernels(lambda u, native=native: native(u, u))}
+
+
 # standard name -> route (elementwise binary functions route their native,
 # beneath the promotion of xport's wrapper; the others route the namespace's
 # function).
@@ -233,7 +253,17 @@ ROUTES: Mapping[str, Route] = {
     "take_along_axis": Route(),
     "tril": Route(),
     "triu": Route(),
+    **_routes_where_missing({
+        "bitwise_and": (torch.bitwise_and, Route(operands=2)),
+        "bitwise_or": (torch.bitwise_or, Route(operands=2)),
+        "bitwise_xor": (torch.bitwise_xor, Route(operands=2)),
+    }),
 }
+
+# PyTorch before 2.5 has no uint16/uint32/uint64 kernel for torch.where
+# either; the namespace's where carries them itself (its condition comes first).
+WHERE_TAKES_UNSIGNED: Final = not _lacks_kernels(
+    lambda u: torch.where(torch.ones(1, dtype=torch.bool), u, u))
 
 
 def routed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
