@@ -28,6 +28,7 @@ and otherwise calls the function it routes unchanged.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -195,12 +196,12 @@ def _uint64_sign(x: Any) -> Any:
     return torch.ne(x, 0).to(torch.int64)
 
 
-def _lacks_kernels(native: Callable[[Any], Any]) -> bool:
-    """Whether ``native(u)`` refuses a tensor ``u`` of one of the ``uint``
+def _lacks_kernels(native: Callable[..., Any], operands: int) -> bool:
+    """Whether ``native`` refuses ``operands`` tensors of one of the ``uint``
     dtypes (the installed PyTorch lacks a kernel)."""
     for dtype in SHELL_UNSIGNED:
         try:
-            native(torch.ones(1, dtype=dtype))
+            native(*(torch.ones(1, dtype=dtype),) * operands)
         except (RuntimeError, NotImplementedError):
             return True
     return False
@@ -212,7 +213,7 @@ def _routes_where_missing(candidates: Mapping[str, tuple[Callable[..., Any], Rou
     PyTorch release on: the bitwise operations from 2.5) whose native the
     installed PyTorch lacks kernels for."""
     return {name: route for name, (native, route) in candidates.items()
-            if _lacks_kernels(lambda u, native=native: native(u, u))}
+            if _lacks_kernels(native, route.operands)}
 
 
 # standard name -> route (elementwise binary functions route their native,
@@ -263,7 +264,7 @@ ROUTES: Mapping[str, Route] = {
 # PyTorch before 2.5 has no uint16/uint32/uint64 kernel for torch.where
 # either; the namespace's where carries them itself (its condition comes first).
 WHERE_TAKES_UNSIGNED: Final = not _lacks_kernels(
-    lambda u: torch.where(torch.ones(1, dtype=torch.bool), u, u))
+    functools.partial(torch.where, torch.ones(1, dtype=torch.bool)), 2)
 
 
 def routed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
