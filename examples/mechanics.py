@@ -77,8 +77,8 @@ def step(x: Array, v: Array, springs: Springs, *, stiffness: Array | float,
     positions from the new velocities; pinned particles stay put."""
     xp = xport.namespace_of(x, v)
     force = spring_forces(x, v, springs, stiffness=stiffness, damping=damping)
-    weight = xp.stack([xp.zeros_like(springs.mass), xp.zeros_like(springs.mass),
-                       springs.mass * gravity], axis=-1)
+    zero = xp.zeros_like(springs.mass)
+    weight = xp.stack([zero, zero, springs.mass * gravity], axis=-1)
     v = v + dt * (force + weight) / springs.mass[:, None]
     v = xp.where(springs.pinned[:, None], xp.zeros_like(v), v)
     return x + dt * v, v
