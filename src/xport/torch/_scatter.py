@@ -202,7 +202,7 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     else:
         info = torch.iinfo(dtype)
         fill = info.min if op == "max" else info.max
-    ids = segment_ids.to(device=data.device)
+    ids = segment_ids if segment_ids.device == data.device else segment_ids.to(data.device)
     if ids.dtype not in _INDEX_DTYPES:
         ids = ids.to(torch.int64)
     shape = data.shape[1:]
