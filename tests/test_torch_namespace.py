@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -517,6 +518,16 @@ def test_take_every_route_counts_negative_indices_and_checks_bounds(route):
         for bad in ([3], [-4]):
             with pytest.raises(IndexError):
                 xp.take(x, torch.tensor(bad), axis=0)
+
+
+def test_take_under_vmap_uses_gathers_with_batching_rules():
+    # torch.take (the eager route for 1-d tensors) has no vmap batching rule:
+    # PyTorch would warn and loop per example.
+    x = torch.arange(12.0).reshape(3, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = torch.func.vmap(lambda row: xp.take(row, torch.tensor([-1, 0])))(x)
+    assert out.tolist() == [[3.0, 0.0], [7.0, 4.0], [11.0, 8.0]]
 
 
 def test_take_along_axis_defaults_to_the_last_axis():

@@ -14,6 +14,7 @@ from ._unsigned import SHELL_UNSIGNED, WHERE_TAKES_UNSIGNED, carry, uncarry
 Array = Any
 
 _INDEX_DTYPES = (torch.int64, torch.int32)
+_transforms_active = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
 # Unsigned dtypes PyTorch has no gather kernels for, and the signed dtype of
 # their size: a gather moves bits, so it runs on a view as that.
 _SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
@@ -26,7 +27,8 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     Deviation fixed: ``torch.index_select`` rejects negative indices (the
     standard counts them from the end) and ``torch.take`` indexes the flattened
     tensor. A 1-d ``x`` with ``int64`` indices is ``torch.take``, whose kernel
-    counts negative indices from the end. Otherwise this is
+    counts negative indices from the end (not under ``torch.func`` transforms:
+    ``vmap`` has no batching rule for it). Otherwise this is
     ``torch.index_select``: eagerly on the CPU, whose kernel raises at once,
     the indices are counted from the end only when it refuses them; elsewhere
     (other devices, inside ``torch.compile``) they go through a ``torch.where``
@@ -38,7 +40,8 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     ``torch.index_select``.
     """
     if (indices.dtype == torch.int64 and x.ndim == 1 and not kwargs
-            and (axis is None or axis in (0, -1)) and x.dtype not in _SAME_BITS):
+            and (axis is None or axis in (0, -1)) and x.dtype not in _SAME_BITS
+            and (torch.compiler.is_compiling() or not _transforms_active())):
         return torch.take(x, indices)
     if axis is None:
         if x.ndim != 1:
