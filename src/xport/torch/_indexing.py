@@ -54,7 +54,6 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             raise TypeError(f"take(): indices have dtype {dtype}; the standard "
                             "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
-        dtype = torch.int64
     if axis != 0 or not x.ndim:
         (axis,) = normalize_axes((axis,), x.ndim, name="axis")
     if x.is_cpu and not torch.compiler.is_compiling():
@@ -67,8 +66,13 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
         if "out" in kwargs:
             kwargs = {**kwargs, "out": kwargs["out"].view(signed)}
         return take(x.view(signed), indices, axis=axis, **kwargs).view(x.dtype)
-    wrapped = torch.where(indices < 0, indices + x.shape[axis], indices)
-    return torch.index_select(x, axis, wrapped, **kwargs)
+    return torch.index_select(x, axis, _from_end(indices, x.shape[axis]), **kwargs)
+
+
+def _from_end(indices: Array, length: int) -> Array:
+    """``indices`` with negative ones counted from the end of an axis of
+    ``length`` (a ``torch.where`` on the device: no host sync)."""
+    return torch.where(indices < 0, indices + length, indices)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -83,7 +87,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     if indices.dtype != torch.int64:
         indices = indices.to(torch.int64)
     if not _GATHER_COUNTS_FROM_END:
-        indices = torch.where(indices < 0, indices + x.shape[axis], indices)
+        indices = _from_end(indices, x.shape[axis])
     return torch.take_along_dim(x, indices, dim=axis)
 
 
