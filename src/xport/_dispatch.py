@@ -72,8 +72,9 @@ _fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
 # The one-array fast path's view: only types resolved to a module.
 _one_array_namespace_by_type: dict[type, Namespace] = {}
 # The multi-argument fast path's view: for each type in the one-array view, the
-# types that leave its answer unchanged (Python scalars, None, and the types of
-# the same namespace), as dict keys (membership tests torch.compile traces).
+# types that leave its answer unchanged (Python scalars, None, the types of the
+# same namespace, and _Marker: an argument not given), as dict keys (membership
+# tests torch.compile traces).
 _same_answer_types: dict[type, dict[type, bool]] = {}
 _NO_ARGUMENT: Final[Any] = _Marker("<no argument>")
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
@@ -153,9 +154,10 @@ def _note_same_answer(cls: type, found: Any) -> None:
         if found is _IGNORED or _fast_namespace_by_type.get(other) is found:
             same[cls] = True
     if isinstance(found, ModuleType):
-        _same_answer_types[cls] = {
-            t: True for t, ns in list(_fast_namespace_by_type.items())
-            if ns is found or ns is _IGNORED}
+        same = {t: True for t, ns in list(_fast_namespace_by_type.items())
+                if ns is found or ns is _IGNORED}
+        same[_Marker] = True  # the type of an argument not given (_NO_ARGUMENT)
+        _same_answer_types[cls] = same
 
 
 def _traced_namespace(x: object, position: int) -> Any:
@@ -265,9 +267,13 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
 _NO_NAMESPACE: Namespace | None = None
 
 
-def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | None = None,
+def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object = _NO_ARGUMENT,
+                 /, *more: object, api_version: str | None = None,
                  use_compat: bool | None = None, checked: bool | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced the arrays given.
+
+    Takes any number of arrays (``x``, ``y`` and ``z`` are the first three:
+    named apart only so that the commonest calls need no loop).
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
     :mod:`xport.torch`, JAX arrays and tracers :mod:`xport.jax`, TensorFlow
@@ -297,40 +303,46 @@ def namespace_of(x: object = _NO_ARGUMENT, /, *more: object, api_version: str | 
     ``numpy.asarray(x)``); ``ValueError`` for an unsupported ``api_version``
     or ``use_compat``.
     """
-    # One array of a type seen before, no options: one membership test and one
-    # subscript (both of which torch.compile traces; a stored dict.get it does
-    # not on every version).
+    # A first argument of a type seen before, no options, the others (at most
+    # two: the commonest calls) of types that leave its answer unchanged: one
+    # membership test and one subscript per argument, all of which
+    # torch.compile traces (a stored dict.get it does not on every version).
+    # An argument not given is _NO_ARGUMENT, whose type is among those types.
     cls = type(x)
     if cls in _one_array_namespace_by_type and api_version is None and use_compat is None \
             and checked is None:
-        if not more:
+        if y is _NO_ARGUMENT:
             return _one_array_namespace_by_type[cls]
-        # More arguments: each one's type a member of x's same-answer types
-        # (two more, the commonest count, without a loop).
         same = _same_answer_types[cls]
-        if len(more) == 2:
-            if type(more[0]) in same and type(more[1]) in same:
-                return _one_array_namespace_by_type[cls]
-        elif _all_types_in(same, more):
+        if type(y) in same and type(z) in same and (not more or _all_types_in(same, more)):
             return _one_array_namespace_by_type[cls]
+    arrays = _given(x, y, z, more)
     if api_version is not None or use_compat is not None or checked is not None:
-        arrays = more if x is _NO_ARGUMENT else (x, *more)
         _check_api_version(api_version)
         if checked is not None:
             return _with_checked(
                 namespace_of(*arrays, api_version=api_version, use_compat=use_compat), checked)
         if use_compat is not None:
             return _with_use_compat(arrays, api_version, use_compat)
-    # Several arguments of types seen before: x's answer, then each of more's
-    # against it (no tuple of all the arguments is built on this path).
+    # Several arguments of types seen before: the first one's answer, then
+    # each other's against it.
     fast = _fast_namespace_by_type
     found = fast[cls] if cls in fast else None
-    if found is not None:
-        if more:
-            found = _joint_answer(found, more)
-        if found is not None and found is not _IGNORED:
-            return found  # type: ignore[no-any-return]
-    return _namespace_of_general(more if x is _NO_ARGUMENT else (x, *more), api_version)
+    if found is not None and len(arrays) > 1:
+        found = _joint_answer(found, arrays[1:])
+    if found is not None and found is not _IGNORED:
+        return found  # type: ignore[no-any-return]
+    return _namespace_of_general(arrays, api_version)
+
+
+def _given(x: object, y: object, z: object, more: tuple[object, ...]) -> tuple[object, ...]:
+    """The arguments given to :func:`namespace_of`, in order (the first three
+    are ``_NO_ARGUMENT`` where not given)."""
+    if z is not _NO_ARGUMENT:
+        return (x, y, z, *more)
+    if y is not _NO_ARGUMENT:
+        return (x, y)
+    return () if x is _NO_ARGUMENT else (x,)
 
 
 # The loops of namespace_of's fast paths, without for/else: AutoGraph
