@@ -42,6 +42,18 @@ def test_several_arguments_after_their_types_are_cached():
             xport.namespace_of(x, np.asmatrix(np.ones((1, 1))))
 
 
+def test_arrays_of_one_type_and_an_odd_one_in_any_position():
+    x, other = np.ones(2), array_api_strict.asarray([1.0])
+    for _ in range(2):  # the second round meets cached types only
+        assert xport.namespace_of(x, x) is xport.numpy
+        assert xport.namespace_of(x, x, x) is xport.numpy
+        assert xport.namespace_of(x, x, x, x) is xport.numpy
+        for args in [(x, other), (x, x, other), (x, other, x), (x, x, x, other),
+                     (x, None, None, other), (None, x, other)]:
+            with pytest.raises(TypeError, match="Multiple namespaces"):
+                xport.namespace_of(*args)
+
+
 def test_no_array_is_a_type_error():
     with pytest.raises(TypeError, match=r"at least one non-scalar array.*int, float, NoneType"):
         xport.namespace_of(1, 2.0, None)

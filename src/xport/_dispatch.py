@@ -304,14 +304,17 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     or ``use_compat``.
     """
     # A first argument of a type seen before, no options, the others (at most
-    # two: the commonest calls) of types that leave its answer unchanged: one
-    # membership test and one subscript per argument, all of which
-    # torch.compile traces (a stored dict.get it does not on every version).
-    # An argument not given is _NO_ARGUMENT, whose type is among those types.
+    # two: the commonest calls) of its type, or of types that leave its answer
+    # unchanged: a type comparison or a membership test per argument, all of
+    # which torch.compile traces (a stored dict.get it does not on every
+    # version), and the comparison with no dict in its guards. An argument not
+    # given is _NO_ARGUMENT, whose type is among those types.
     cls = type(x)
     if cls in _one_array_namespace_by_type and api_version is None and use_compat is None \
             and checked is None:
         if y is _NO_ARGUMENT:
+            return _one_array_namespace_by_type[cls]
+        if type(y) is cls and (z is _NO_ARGUMENT or type(z) is cls) and not more:
             return _one_array_namespace_by_type[cls]
         same = _same_answer_types[cls]
         if type(y) in same and type(z) in same and (not more or _all_types_in(same, more)):
