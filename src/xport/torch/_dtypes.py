@@ -26,7 +26,7 @@ def astype(x: Array, dtype: torch.dtype | str, /, *, copy: bool = True,
     """Cast ``x`` to ``dtype`` (and to ``device`` when given).
 
     Deviation fixed: PyTorch has no ``astype`` function; this is
-    ``x.to(dtype, copy=copy)``. ``copy=False`` returns ``x`` itself when
+    ``x.to(dtype=dtype, copy=copy)``. ``copy=False`` returns ``x`` itself when
     nothing changes. ``dtype`` may also be a standard dtype's name
     (``"float64"``), as NumPy, JAX, TensorFlow and Dask accept (``x.to`` would
     read a string as a device).
@@ -34,7 +34,9 @@ def astype(x: Array, dtype: torch.dtype | str, /, *, copy: bool = True,
     if isinstance(dtype, str):
         dtype = dtype_named(dtype, "astype()")
     if device is None:
-        return x.to(dtype, copy=copy)
+        # By keyword: PyTorch's parser tries the device overload first for a
+        # positional argument.
+        return x.to(dtype=dtype, copy=copy)
     return x.to(device=device, dtype=dtype, copy=copy)
 
 
