@@ -128,6 +128,17 @@ def test_updates_match_the_reference(backend, case):
     np.testing.assert_allclose(to_numpy(got), want, rtol=rtol, atol=rtol)
 
 
+@pytest.mark.parametrize(("x", "mask", "values"), [
+    ([0.0], [True], [2.0]), ([0.0], [False], [2.0]), ([0.0, 1.0], [True, False], [2.0]),
+    ([0.0, 1.0], [True, True], [2.0, 3.0])])
+def test_set_through_a_boolean_mask_with_an_array_of_values(backend, x, mask, values):
+    # Dask's own __setitem__ accepts these calls and fails (or broadcasts to a
+    # NaN length) when the result is computed.
+    x, mask, values = np.asarray(x), np.asarray(mask), np.asarray(values)
+    got = xport.at(backend.from_numpy(x), backend.from_numpy(mask)).set(backend.from_numpy(values))
+    np.testing.assert_array_equal(to_numpy(got), reference(x, mask, "set", values))
+
+
 def test_at_bracket_form_and_get(backend):
     x = backend.from_numpy(np.arange(6.0).reshape(2, 3))
     np.testing.assert_array_equal(to_numpy(xport.at(x)[:, 1].set(-1.0)),

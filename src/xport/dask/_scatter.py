@@ -39,6 +39,12 @@ def _basic(idx: Any) -> bool:
     return all(p is None or p is Ellipsis or isinstance(p, (int, slice)) for p in parts)
 
 
+def _masked(parts: tuple[Any, ...]) -> bool:
+    """Whether an index has a boolean array: Dask's __setitem__ with one and an
+    array of values fails at compute time (not at the call) on some sizes."""
+    return any(getattr(p, "dtype", None) == np.bool_ for p in parts)
+
+
 def _host(value: Any) -> Any:
     """``value`` as something a delayed NumPy call takes (a dask array becomes
     one delayed block)."""
@@ -59,15 +65,17 @@ def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     if isinstance(values, da.Array):
         values = values.astype(x.dtype) if values.dtype != x.dtype else values
     parts = idx if isinstance(idx, tuple) else (idx,)
-    # Dask's __setitem__ fails on a None (new axis) in the index, and on a
-    # slice of negative step before an int (IndexError inside Dask): NumPy's
-    # route. Indexing x first still raises an invalid index's error at the call.
+    # Dask's __setitem__ fails on a None (new axis) in the index, on a slice
+    # of negative step before an int (IndexError inside Dask), and lazily on a
+    # boolean mask with an array of values: NumPy's route. Indexing x first
+    # still raises an invalid index's error at the call.
     reversed_slice = any(isinstance(p, slice) and p.step is not None and p.step < 0
                          for p in parts)
     if _basic(idx) and reversed_slice:
         if 0 in x[idx].shape:
             return fresh(x)
-    elif (op == "set" or _basic(idx)) and not any(p is None for p in parts):
+    elif (op == "set" or _basic(idx)) and not any(p is None for p in parts) \
+            and not (_masked(parts) and isinstance(values, da.Array) and values.ndim > 0):
         if _basic(idx) and 0 in x[idx].shape:
             return fresh(x)  # nothing selected (Dask's __setitem__ rejects this)
         out = fresh(x)
