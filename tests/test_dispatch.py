@@ -54,6 +54,13 @@ def test_arrays_of_one_type_and_an_odd_one_in_any_position():
                 xport.namespace_of(*args)
 
 
+def test_a_string_is_not_an_argument_left_out():
+    x, text = np.ones(2), "".join(["<no ", "argument>"])  # equal to dispatch's own marker
+    for args in [(x, text), (x, x, text), (text,)]:
+        with pytest.raises(TypeError, match="str"):
+            xport.namespace_of(*args)
+
+
 def test_no_array_is_a_type_error():
     with pytest.raises(TypeError, match=r"at least one non-scalar array.*int, float, NoneType"):
         xport.namespace_of(1, 2.0, None)

@@ -72,11 +72,13 @@ _fast_namespace_by_type: dict[type, Any] = dict(_namespace_by_type)
 # The one-array fast path's view: only types resolved to a module.
 _one_array_namespace_by_type: dict[type, Namespace] = {}
 # The multi-argument fast path's view: for each type in the one-array view, the
-# types that leave its answer unchanged (Python scalars, None, the types of the
-# same namespace, and _Marker: an argument not given), as dict keys (membership
-# tests torch.compile traces).
+# types that leave its answer unchanged (Python scalars, None and the types of
+# the same namespace), as dict keys (membership tests torch.compile traces).
 _same_answer_types: dict[type, dict[type, bool]] = {}
-_NO_ARGUMENT: Final[Any] = _Marker("<no argument>")
+# An argument not given. A string, not a _Marker: torch.compile guards a
+# constant's value in C++, where the identity of an object reached through two
+# names (a default and this global) takes a guard in Python on every call.
+_NO_ARGUMENT: Final[Any] = "<no argument>"
 _backend_by_type: dict[type, str | None] = {t: None for t in _SCALAR_TYPES}
 _UNSEEN: Final[Any] = _Marker("<unseen>")
 
@@ -156,7 +158,6 @@ def _note_same_answer(cls: type, found: Any) -> None:
     if isinstance(found, ModuleType):
         same = {t: True for t, ns in list(_fast_namespace_by_type.items())
                 if ns is found or ns is _IGNORED}
-        same[_Marker] = True  # the type of an argument not given (_NO_ARGUMENT)
         _same_answer_types[cls] = same
 
 
@@ -307,8 +308,7 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     # two: the commonest calls) of its type, or of types that leave its answer
     # unchanged: a type comparison or a membership test per argument, all of
     # which torch.compile traces (a stored dict.get it does not on every
-    # version), and the comparison with no dict in its guards. An argument not
-    # given is _NO_ARGUMENT, whose type is among those types.
+    # version), and the comparison with no dict in its guards.
     cls = type(x)
     if cls in _one_array_namespace_by_type and api_version is None and use_compat is None \
             and checked is None:
@@ -317,7 +317,8 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
         if type(y) is cls and (z is _NO_ARGUMENT or type(z) is cls) and not more:
             return _one_array_namespace_by_type[cls]
         same = _same_answer_types[cls]
-        if type(y) in same and type(z) in same and (not more or _all_types_in(same, more)):
+        if type(y) in same and (z is _NO_ARGUMENT or type(z) in same) \
+                and (not more or _all_types_in(same, more)):
             return _one_array_namespace_by_type[cls]
     arrays = _given(x, y, z, more)
     if api_version is not None or use_compat is not None or checked is not None:
