@@ -202,3 +202,20 @@ def test_draws_inside_torch_compile_are_traced_not_compiled_again(monkeypatch, f
                         backend="eager")(key)
     assert fresh_programs == {}
     assert_same(got, reference("uniform", 2, 50, monkeypatch))
+
+
+def test_draws_inside_torch_compile_read_any_layout_of_key(monkeypatch, fresh_programs):
+    # Inside torch.compile the key's words are read as one int64 (a kernel that
+    # loads uint32 is not vectorized): keys with the top bits set, strided and
+    # at an odd offset must read the same.
+    key = xr.fold_in(xr.key(3, xp=xport.namespace("torch")), 0xDEADBEEF)
+    assert max(key.tolist()) >= 2**31, "the test wants a word with its top bit set"
+    strided = torch.stack([key, key], dim=1)[:, 0]
+    odd = torch.cat([key[:1], key])[1:]
+    assert strided.stride() == (2,) and odd.storage_offset() == 1
+    compiled = torch.compile(lambda a, b, c: tuple(xr.bits(k, (40,)) for k in (a, b, c)),
+                             fullgraph=True)
+    monkeypatch.setenv(_torch_compiled.ENVIRONMENT, "never")
+    want = xr.bits(key, (40,)).numpy()
+    for got in compiled(key, strided, odd):
+        assert_same(got, want)

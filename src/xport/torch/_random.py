@@ -12,11 +12,12 @@ tensors (``_host.host_reads``).
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Final
 
 import torch
 
-from .._common.random.words import Signed32, Words
+from .._common.random.words import MASK32, Signed32, Words
 from ._host import plain_eager
 
 BLOCK: Final = 1 << 17
@@ -31,6 +32,17 @@ class TorchWords(Signed32):
 
     def updating(self, *words: Any) -> Words:
         return self if plain_eager(*words) else Signed32(self.target)
+
+    def key_pair(self, key: Any) -> tuple[Any, Any]:
+        if key.dtype != torch.uint32 or not torch.compiler.is_compiling():
+            return super().key_pair(key)
+        # Inductor vectorizes no CPU kernel that loads uint32, and a draw's
+        # kernel loads the key: compiled, the key's 8 bytes are read as one
+        # int64 instead, from a fresh pair (a view of the key itself may sit
+        # at an offset no int64 view takes).
+        both = torch.stack([key[0], key[1]]).view(torch.int64)[0]
+        low, high = (both & MASK32).to(torch.int32), (both >> 32).to(torch.int32)
+        return (low, high) if sys.byteorder == "little" else (high, low)
 
     def add_(self, a: Any, b: Any) -> Any:
         return a.add_(b)

@@ -24,8 +24,7 @@ def key_words(w: Words, key: Any) -> KeyWords:
         raise ValueError(f"a key is an array of shape (2,) (from xport.random.key, split or "
                          f"fold_in); got shape {tuple(key.shape)}. Index a split result, "
                          "e.g. keys[0], to get one key.")
-    words = w.words(key)
-    return words[0], words[1]
+    return w.key_pair(key)
 
 
 def as_key(w: Words, first: Any, second: Any) -> Any:

@@ -30,6 +30,9 @@ class Words(Protocol):
 
     def words(self, x: Any) -> Any:
         """An integer array (or uint32 key data) as carrier words, wrapping mod 2**32."""
+    def key_pair(self, key: Any) -> tuple[Any, Any]:
+        """The two words of uint32 key data of shape (2,), as 0-d carrier words."""
+        ...
     def const(self, value: int, device: Any) -> Any:
         """The Python int ``value`` (0 <= value < 2**32) as a 0-d carrier word."""
     def iota(self, start: int, stop: int, device: Any) -> Any:
@@ -73,6 +76,10 @@ class _Carrier(ABC):
 
     def words(self, x: Any) -> Any:
         return x if x.dtype == self.dtype else self.xp.astype(x, self.dtype)
+
+    def key_pair(self, key: Any) -> tuple[Any, Any]:
+        words = self.words(key)
+        return words[0], words[1]
 
     def iota(self, start: int, stop: int, device: Any) -> Any:
         return self.xp.arange(start, stop, dtype=self.dtype, device=device)
