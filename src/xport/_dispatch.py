@@ -10,6 +10,7 @@ seen once its library has been imported by somebody else.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 from collections.abc import Callable
@@ -156,9 +157,9 @@ def _note_same_answer(cls: type, found: Any) -> None:
         if found is _IGNORED or _fast_namespace_by_type.get(other) is found:
             same[cls] = True
     if isinstance(found, ModuleType):
-        same = {t: True for t, ns in list(_fast_namespace_by_type.items())
-                if ns is found or ns is _IGNORED}
-        _same_answer_types[cls] = same
+        _same_answer_types[cls] = {
+            t: True for t, ns in list(_fast_namespace_by_type.items())
+            if ns is found or ns is _IGNORED}
 
 
 def _traced_namespace(x: object, position: int) -> Any:
@@ -273,9 +274,6 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
                  use_compat: bool | None = None, checked: bool | None = None) -> Namespace:
     """Return the Array API namespace for the library that produced the arrays given.
 
-    Takes any number of arrays (``x``, ``y`` and ``z`` are the first three:
-    named apart only so that the commonest calls need no loop).
-
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
     :mod:`xport.torch`, JAX arrays and tracers :mod:`xport.jax`, TensorFlow
     tensors and variables :mod:`xport.tensorflow`, Dask arrays
@@ -308,7 +306,8 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     # two: the commonest calls) of its type, or of types that leave its answer
     # unchanged: a type comparison or a membership test per argument, all of
     # which torch.compile traces (a stored dict.get it does not on every
-    # version), and the comparison with no dict in its guards.
+    # version). The type comparison also keeps the same-answer table out of
+    # torch.compile's guards.
     cls = type(x)
     if cls in _one_array_namespace_by_type and api_version is None and use_compat is None \
             and checked is None:
@@ -347,6 +346,17 @@ def _given(x: object, y: object, z: object, more: tuple[object, ...]) -> tuple[o
     if y is not _NO_ARGUMENT:
         return (x, y)
     return () if x is _NO_ARGUMENT else (x,)
+
+
+# What help() and the docs show: any number of arrays. (The first three are
+# parameters of their own only so that the commonest calls need no loop.)
+_KEYWORD = inspect.Parameter.KEYWORD_ONLY
+namespace_of.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    [inspect.Parameter("arrays", inspect.Parameter.VAR_POSITIONAL, annotation="object"),
+     inspect.Parameter("api_version", _KEYWORD, default=None, annotation="str | None"),
+     inspect.Parameter("use_compat", _KEYWORD, default=None, annotation="bool | None"),
+     inspect.Parameter("checked", _KEYWORD, default=None, annotation="bool | None")],
+    return_annotation="Namespace")
 
 
 # The loops of namespace_of's fast paths, without for/else: AutoGraph
