@@ -1,6 +1,7 @@
 """Array type -> backend -> namespace.
 
-The hot path of :func:`namespace_of` is one exact-type dict lookup per argument.
+The hot path of :func:`namespace_of` is one exact-type dict lookup (or type
+comparison with the first argument's) per argument.
 A type seen for the first time is resolved by walking its MRO and matching each
 class's (root module, class name) against the array base classes every backend
 declares below. That needs no import of any array library: a type can only be
