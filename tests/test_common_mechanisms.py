@@ -184,6 +184,26 @@ def test_isdtype_by_names():
     assert not with_kinds(np.dtype("V4"), "numeric")
 
 
+_KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
+          "complex floating", "numeric")
+
+
+def test_isdtype_from_dtype_tables_answers_as_by_names():
+    by_names = make_isdtype(name_of)
+    tabled = make_isdtype(name_of, dtypes=DTYPES)
+    for dtype in (*DTYPES.values(), np.dtype("float16"), np.dtype(">i4")):
+        for kind in (*_KINDS, ("bool", "integral"), DTYPES["int8"]):
+            assert tabled(dtype, kind) == by_names(dtype, kind), (dtype, kind)
+    assert tabled(DTYPES["int64"], "integral") and not tabled(DTYPES["float32"], "integral")
+    assert tabled(DTYPES["uint16"], "unsigned integer")
+    # Not a dtype, nor hashable: asked of name_of, which knows no name for it.
+    def dtype_name(dtype):
+        return name_of(dtype) if isinstance(dtype, np.dtype) else None
+    assert not make_isdtype(dtype_name, dtypes=DTYPES)([1], "integral")
+    with pytest.raises(ValueError, match="unknown kind"):
+        tabled(DTYPES["int8"], "whole")
+
+
 def test_guarded_wrapper_keeps_the_parameters_and_picks_the_path() -> None:
     import inspect
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .._spec.dtypes import KIND_MEMBERS
@@ -23,14 +23,28 @@ def _never(dtype: Any) -> str | None:
 
 
 def make_isdtype(name_of: Callable[[Any], str | None],
-                 kind_of_other: Callable[[Any], str | None] = _never
-                 ) -> Callable[[Any, Any], bool]:
+                 kind_of_other: Callable[[Any], str | None] = _never, *,
+                 dtypes: Mapping[str, Any] | None = None) -> Callable[[Any, Any], bool]:
     """``isdtype`` for a backend whose dtype objects ``name_of`` maps to their
     standard names (``None`` for dtypes outside the standard). A dtype outside
     the standard belongs to the kinds that contain ``kind_of_other(dtype)``
     (``"real floating"`` for float16 and bfloat16, ``"complex floating"``,
     ...; ``None``: to no kind), as in NumPy's own ``isdtype`` and
-    array-api-compat."""
+    array-api-compat.
+
+    ``dtypes`` (standard name -> the backend's dtype object) answers the
+    common call, one of those dtypes and a kind's name, from each kind's
+    dtype objects."""
+    # Dicts, not sets: torch.compile guards a membership test in a dict by its
+    # one key, in a set by comparing the whole set on every call.
+    by_kind: dict[str, dict[Any, bool]] = {}
+    standard: dict[Any, bool] = {}
+    classes: tuple[type, ...] = ()
+    if dtypes is not None:
+        by_kind = {kind: {dtypes[n]: True for n in names if n in dtypes}
+                   for kind, names in KIND_MEMBERS.items()}
+        standard = dict.fromkeys(dtypes.values(), True)
+        classes = tuple({type(d) for d in dtypes.values()})
 
     def is_kind(dtype: Any, kind: Any) -> bool:
         if isinstance(kind, str):
@@ -53,6 +67,10 @@ def make_isdtype(name_of: Callable[[Any], str | None],
 
         Deviation fixed: the library has no ``isdtype``.
         """
+        if type(kind) is str and isinstance(dtype, classes) and dtype in standard:
+            members = by_kind.get(kind)
+            if members is not None:
+                return dtype in members
         if isinstance(kind, tuple):
             return any(is_kind(dtype, k) for k in kind)
         return is_kind(dtype, kind)

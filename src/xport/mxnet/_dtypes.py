@@ -57,7 +57,7 @@ def _kind_of_other(dtype: Any) -> str | None:
         return None
 
 
-isdtype = make_isdtype(dtype_name, _kind_of_other)
+isdtype = make_isdtype(dtype_name, _kind_of_other, dtypes=DTYPES)
 
 
 def astype(x: Array, dtype: DType, /, *, copy: bool = True,

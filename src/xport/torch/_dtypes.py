@@ -54,7 +54,7 @@ def _kind_of_other(dtype: Any) -> str | None:
     return "real floating" if dtype.is_floating_point else None
 
 
-isdtype = make_isdtype(dtype_name, _kind_of_other)
+isdtype = make_isdtype(dtype_name, _kind_of_other, dtypes=DTYPES)
 
 
 def _scalar_beside(dtype: torch.dtype, scalar: object) -> torch.dtype:

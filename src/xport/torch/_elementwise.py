@@ -118,7 +118,7 @@ def _elsewhere(name: str, native: Callable[..., Any]) -> Callable[..., Any] | No
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     name: make_binary(native, ELEMENTWISE, name=name, native_name=f"torch.{native.__name__}",
                       elsewhere=_elsewhere(name, native),
-                      elsewhere_dtypes=SHELL_UNSIGNED | (_COMPLEX if name in _BY_PARTS
+                      elsewhere_dtypes=SHELL_UNSIGNED.keys() | (_COMPLEX if name in _BY_PARTS
                                                          else frozenset()),
                       elsewhere_scalars=(complex,) if name in _BY_PARTS else (),
                       scalar_first=_takes_scalar(native, name, first=True),

@@ -7,6 +7,7 @@ from typing import Any
 import torch
 
 _functorch: Any = torch._C._functorch  # pyright: ignore[reportAttributeAccessIssue]
+_transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def plain_eager(*tensors: Any) -> bool:
@@ -14,6 +15,8 @@ def plain_eager(*tensors: Any) -> bool:
     ``torch.jit`` tracing and not wrapped by ``torch.func`` (any device)."""
     if torch.compiler.is_compiling() or torch._C._get_tracing_state() is not None:
         return False
+    if not _transforms_active():  # then nothing is wrapped: no tensor to ask
+        return True
     for t in tensors:
         if isinstance(t, torch.Tensor) and _functorch.is_functorch_wrapped_tensor(t):
             return False

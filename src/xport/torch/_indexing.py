@@ -7,13 +7,11 @@ from typing import Any
 import torch
 
 from .._common.axis_args import normalize_axes
-from .._common.promotion import PYTHON_SCALARS
 from ._operands import promote_pair
 from ._unsigned import SHELL_UNSIGNED, WHERE_TAKES_UNSIGNED, carry, uncarry
 
 Array = Any
 
-_INDEX_DTYPES = (torch.int64, torch.int32)
 _transforms_active = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
 # Unsigned dtypes PyTorch has no gather kernels for, and the signed dtype of
 # their size: a gather moves bits, so it runs on a view as that.
@@ -39,26 +37,29 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     PyTorch's own keywords (``out=``) go, as in array-api-compat, to
     ``torch.index_select``.
     """
-    if (indices.dtype == torch.int64 and x.ndim == 1 and not kwargs
+    dtype, ndim = indices.dtype, x.ndim
+    if (dtype == torch.int64 and ndim == 1 and not kwargs
             and (axis is None or axis in (0, -1)) and x.dtype not in _SAME_BITS
             and (torch.compiler.is_compiling() or not _transforms_active())):
         return torch.take(x, indices)
     if axis is None:
-        if x.ndim != 1:
-            raise ValueError(f"take(): axis=None needs a 1-d array, got {x.ndim}-d; "
+        if ndim != 1:
+            raise ValueError(f"take(): axis=None needs a 1-d array, got {ndim}-d; "
                              "pass axis=")
         axis = 0
-    dtype = indices.dtype
-    if dtype not in _INDEX_DTYPES:
+    if dtype is not torch.int64 and dtype is not torch.int32:
         if indices.is_floating_point() or indices.is_complex() or dtype == torch.bool:
             raise TypeError(f"take(): indices have dtype {dtype}; the standard "
                             "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
-    if axis != 0 or not x.ndim:
-        (axis,) = normalize_axes((axis,), x.ndim, name="axis")
+    if axis != 0 or not ndim:
+        (axis,) = normalize_axes((axis,), ndim, name="axis")
     if x.is_cpu and not torch.compiler.is_compiling():
         try:
-            return torch.index_select(x, axis, indices, **kwargs)
+            # Without kwargs, no empty ** (the builtin parses one measurably slower).
+            if kwargs:
+                return torch.index_select(x, axis, indices, **kwargs)
+            return torch.index_select(x, axis, indices)
         except (IndexError, RuntimeError):
             pass  # a negative (or out-of-range) index, or a dtype without a kernel
     if x.dtype in _SAME_BITS:
@@ -124,8 +125,8 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
     (which ``torch.where`` has no kernel for there) are selected in their
     signed carriers (see ``_unsigned``).
     """
-    if (type(x1) not in PYTHON_SCALARS and type(x2) not in PYTHON_SCALARS
-            and x1.dtype != x2.dtype):  # type: ignore[union-attr]
+    if (isinstance(x1, torch.Tensor) and isinstance(x2, torch.Tensor)
+            and x1.dtype != x2.dtype):
         x1, x2 = promote_pair(x1, x2)
     if not WHERE_TAKES_UNSIGNED:
         tensor = x1 if isinstance(x1, torch.Tensor) else x2

@@ -182,4 +182,6 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0, **kwargs
     PyTorch's own keywords (``out=``) are passed on to ``torch.stack``, as
     array-api-compat does.
     """
-    return torch.stack(_joinable(arrays), dim=axis, **kwargs)
+    if kwargs:
+        return torch.stack(_joinable(arrays), dim=axis, **kwargs)
+    return torch.stack(_joinable(arrays), axis)

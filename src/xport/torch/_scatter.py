@@ -30,7 +30,7 @@ from typing import Any
 
 import torch
 
-from ._host import host_reads
+from ._host import host_reads, plain_eager
 from ._unsigned import SHELL_UNSIGNED, carry, uncarry
 
 MUTABLE = True
@@ -88,7 +88,6 @@ def _as_values(values: Any, like: torch.Tensor) -> torch.Tensor:
     return torch.as_tensor(values, dtype=like.dtype, device=like.device)
 
 
-_INDEX_DTYPES = (torch.int64, torch.int32)
 
 
 def _integer_tensor(idx: Any) -> bool:
@@ -104,7 +103,9 @@ def _flat_positions(out: torch.Tensor, idx: Any) -> tuple[torch.Tensor, bool]:
     an ``arange``."""
     if out.ndim == 1 and _integer_tensor(idx):
         positions: torch.Tensor = idx
-        if positions.dtype not in _INDEX_DTYPES or positions.device != out.device:
+        dtype = positions.dtype
+        if (dtype is not torch.int64 and dtype is not torch.int32) \
+                or positions.device != out.device:
             positions = positions.to(device=out.device, dtype=torch.int64)
         if host_reads(positions):
             return positions, True
@@ -202,23 +203,25 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     else:
         info = torch.iinfo(dtype)
         fill = info.min if op == "max" else info.max
-    ids = segment_ids if segment_ids.device == data.device else segment_ids.to(data.device)
-    if ids.dtype not in _INDEX_DTYPES:
+    ids = segment_ids
+    if ids.dtype is not torch.int64 and ids.dtype is not torch.int32:
         ids = ids.to(torch.int64)
     shape = data.shape[1:]
-    if host_reads(ids):
+    if plain_eager(ids) and data.is_cpu and ids.is_cpu:
         # The kernels check every id: with all in range (the usual case) no
         # extra pass; otherwise fall through to the spare bucket.
         try:
             # In place into the fresh buffer (as the hand-written version does);
             # torch.func transforms, excluded here, refuse that for batched data.
-            return _segment_into(torch.full((num_segments, *shape), fill, dtype=dtype,
-                                            device=data.device), op, ids, data, in_place=True)
+            return _segment_into(data.new_full((num_segments, *shape), fill), op, ids, data,
+                                 in_place=True)
         except _OUT_OF_RANGE:
             pass
+    if ids.device != data.device:
+        ids = ids.to(data.device)
     valid = (ids >= 0) & (ids < num_segments)
     ids = torch.where(valid, ids.to(torch.int64), num_segments)
-    out = torch.full((num_segments + 1, *shape), fill, dtype=dtype, device=data.device)
+    out = data.new_full((num_segments + 1, *shape), fill)
     return _segment_into(out, op, ids, data)[:num_segments]
 
 

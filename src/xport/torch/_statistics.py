@@ -79,7 +79,8 @@ def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: 
     array-api-compat does.
     """
     if dtype is None and not kwargs and x.dtype not in _UNSIGNED_DEFAULT:
-        return _sum(x, axis, keepdims)
+        # An int axis at once (positionally: PyTorch parses keywords slower).
+        return torch.sum(x, axis, keepdims) if type(axis) is int else _sum(x, axis, keepdims)
     return _accumulate(_sum, x, dtype, axis, keepdims, **kwargs)
 
 

@@ -37,7 +37,10 @@ import torch
 
 from .._common.forwarding import guarded
 
-SHELL_UNSIGNED = frozenset({torch.uint16, torch.uint32, torch.uint64})
+# A dict, not a set: torch.compile guards a membership test in a dict by its
+# one key, in a set by comparing the whole set on every call.
+SHELL_UNSIGNED: Final[dict[torch.dtype, bool]] = dict.fromkeys(
+    (torch.uint16, torch.uint32, torch.uint64), True)
 _CARRIER = {torch.uint16: torch.int32, torch.uint32: torch.int64, torch.uint64: torch.int64}
 _INT64_MIN = -(2**63)
 

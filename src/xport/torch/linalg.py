@@ -73,7 +73,8 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
     return _sum(_torch.diagonal(x, offset, -2, -1), axis=-1, dtype=dtype)
 
 
-_vector_norm = _make_reduction(_torch.linalg.vector_norm, _SHAPES)
+_native_vector_norm = _torch.linalg.vector_norm
+_vector_norm = _make_reduction(_native_vector_norm, _SHAPES)
 
 
 def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
@@ -88,7 +89,7 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     ``torch.linalg.vector_norm``, as array-api-compat does.
     """
     if not kwargs and (axis is None or type(axis) is int):
-        return _torch.linalg.vector_norm(x, ord, axis, keepdims)
+        return _native_vector_norm(x, ord, axis, keepdims)
     return _vector_norm(x, axis, keepdims, ord=ord, **kwargs)
 
 
