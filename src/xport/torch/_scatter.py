@@ -213,8 +213,10 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         try:
             # In place into the fresh buffer (as the hand-written version does);
             # torch.func transforms, excluded here, refuse that for batched data.
-            return _segment_into(data.new_full((num_segments, *shape), fill), op, ids, data,
-                                 in_place=True)
+            out = data.new_full((num_segments, *shape), fill)
+            if op == "sum":
+                return out.index_add_(0, ids, data)
+            return _segment_into(out, op, ids, data, in_place=True)
         except _OUT_OF_RANGE:
             pass
     if ids.device != data.device:
