@@ -109,7 +109,9 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
     """
     promote_pair = make_promote_pair(ops)
     scalar_operand = make_scalar_operand(ops)
-    special = frozenset(elsewhere_dtypes) if elsewhere is not None else frozenset()
+    # A dict, not a set: torch.compile guards a membership test in a dict by its
+    # one key, in a set by comparing the whole set on every call.
+    special: dict[Any, bool] = dict.fromkeys(elsewhere_dtypes, True) if elsewhere else {}
     special_scalars = frozenset(elsewhere_scalars) if elsewhere is not None else frozenset()
     other: Callable[[Any, Any], Any] = elsewhere or native
 
