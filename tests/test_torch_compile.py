@@ -99,6 +99,8 @@ import torch, xport
 import xport.random as xr
 def f(x):
     f = xport.fluent(x)
+    # Python scalars and None beside the tensor, first or not, change nothing.
+    assert xport.namespace_of(1.0, x, None) is xport.namespace_of(x, 2, x)
     k = xr.key(0, xp=xport.namespace_of(x))
     moved = xport.to_device(x, xport.device(x)) * xport.size(x)
     return (f.square().sum().raw + xport.at(x)[0].add(1.0).sum() + xr.uniform(k, (3,))
@@ -106,6 +108,7 @@ def f(x):
 x = torch.arange(6.0).reshape(2, 3)
 out = torch.compile(f, fullgraph=True, backend="eager")(x)
 assert torch.equal(out, f(x)), (out, f(x))
+assert xport.namespace_of(x, 1.0) is xport.namespace("torch")
 print("ok")
 """
 

@@ -165,6 +165,8 @@ def _note_same_answer(cls: type, found: Any) -> None:
 
 def _traced_namespace(x: object, position: int) -> Any:
     """The namespace of ``x`` while torch.compile traces, stored nowhere."""
+    if type(x) in _SCALAR_TYPES:
+        return _IGNORED
     if isinstance(x, traced_array_class()):
         found: Any = load_namespace(TRACING_LIBRARY)
     else:
@@ -328,6 +330,11 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
                 namespace_of(*arrays, api_version=api_version, use_compat=use_compat), checked)
         if use_compat is not None:
             return _with_use_compat(arrays, api_version, use_compat)
+    if torch_compiling():
+        # Traced: nothing is stored, so each argument is resolved afresh, and
+        # the caches (whose keys torch.compile would list and re-check on
+        # every call) are not read.
+        return _namespace_of_general(arrays, api_version, traced=True)
     # Several arguments of types seen before: the first one's answer, then
     # each other's against it.
     fast = _fast_namespace_by_type
@@ -461,15 +468,21 @@ def _with_use_compat(arrays: tuple[object, ...], api_version: str | None,
     return cast(Namespace, importlib.import_module(native))
 
 
-def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None) -> Namespace:
-    """namespace_of for first sightings, __array_namespace__ objects and errors."""
+def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None,
+                          traced: bool = False) -> Namespace:
+    """namespace_of for first sightings, __array_namespace__ objects and errors
+    (``traced``: while torch.compile traces, without the caches)."""
     found = _NO_NAMESPACE
     for position, x in enumerate(arrays):
         # A membership test, not try/except KeyError: torch.compile before 2.5
         # cannot trace the raise.
         cls = type(x)
-        ns = _namespace_by_type[cls] if cls in _namespace_by_type else _resolve_namespace(
-            x, position)
+        if traced:
+            ns = _traced_namespace(x, position)
+        elif cls in _namespace_by_type:
+            ns = _namespace_by_type[cls]
+        else:
+            ns = _resolve_namespace(x, position)
         if ns is _IGNORED:
             continue
         if ns is _PROTOCOL:
