@@ -97,8 +97,9 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,
     return _accumulate(_prod, x, dtype, axis, keepdims, **kwargs)
 
 
-_INEXACT = frozenset({torch.float16, torch.bfloat16, torch.float32, torch.float64,
-                      torch.complex64, torch.complex128})
+# A dict, not a set: torch.compile guards a dict membership by its one key.
+_INEXACT = dict.fromkeys((torch.float16, torch.bfloat16, torch.float32, torch.float64,
+                          torch.complex64, torch.complex128), True)
 
 
 def _floating(x: Array) -> Array:
