@@ -119,3 +119,25 @@ def test_first_sighting_inside_a_compiled_function() -> None:
     run = subprocess.run([sys.executable, "-c", textwrap.dedent(FIRST_SIGHTING)],
                          capture_output=True, text=True, check=False, timeout=600)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-3000:]
+
+
+@pytest.mark.parametrize("library", ["numpy", "tensorflow"])
+def test_segment_sum_compiles_after_another_librarys_ids(library) -> None:
+    # Dtypes of other libraries met as segment ids before (TensorFlow's, whose
+    # hash Dynamo cannot trace) stay out of what the compiled call reads.
+    pytest.importorskip(library)
+    from xport.scatter import segment_sum
+
+    other = xport.namespace(library)
+    segment_sum(other.ones((3, 2)), other.asarray([0, 1, 0]), 2)
+
+    def summed(x, ids):
+        return segment_sum(x, ids, 2)
+
+    x, ids = torch.ones(3, 2), torch.tensor([0, 1, 0])
+    torch._dynamo.reset()
+    explained = torch._dynamo.explain(summed)(x, ids)
+    assert explained.graph_break_count == 0, explained.break_reasons
+    torch._dynamo.reset()
+    got = torch.compile(summed, fullgraph=True, backend="eager")(x, ids)
+    assert torch.equal(got, torch.tensor([[2.0, 2.0], [1.0, 1.0]]))

@@ -43,6 +43,7 @@ from typing import Any, Final
 from ._common.backend import ScatterHook
 from ._dispatch import namespace_of
 from ._hooks import hook
+from ._registry import torch_compiling
 from ._typing import Array
 
 __all__ = ["at", "segment_max", "segment_min", "segment_sum"]
@@ -142,7 +143,13 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         return self._apply("multiply", values, copy)
 
     def divide(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
-        """``x`` with ``x[idx]`` divided by ``values`` (floating ``x`` only)."""
+        """``x`` with ``x[idx]`` divided by ``values`` (floating ``x`` only).
+
+        Every duplicate counts: NumPy and Dask divide by each in turn,
+        JAX, PyTorch and TensorFlow by their product, so where that product
+        over- or underflows the two can differ (4 / 2**-126 / 2 is inf in
+        float32 one at a time, 1.7e38 by the product).
+        """
         return self._apply("divide", values, copy)
 
     def power(self, values: Array | complex, /, *, copy: bool | None = None) -> Array:
@@ -164,9 +171,27 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         return self._x[self._idx[0]]
 
 
+# Whether each dtype met as segment ids is integral, by namespace (so that the
+# dtypes torch.compile meets in a table are PyTorch's alone), as its isdtype
+# said: some libraries' isdtype costs microseconds (NumPy's: 3 us), as much
+# as a small segment sum.
+_INTEGRAL: dict[str, dict[Any, bool]] = {}
+
+
+def _integral(xp: Any, dtype: Any) -> bool:
+    name = xp.__name__
+    if name in _INTEGRAL and dtype in _INTEGRAL[name]:
+        return _INTEGRAL[name][dtype]
+    answer = bool(xp.isdtype(dtype, "integral"))
+    if not torch_compiling():  # nothing is stored while torch.compile traces
+        _INTEGRAL.setdefault(name, {})[dtype] = answer
+    return answer
+
+
 def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     xp = namespace_of(data, segment_ids)
-    if not xp.isdtype(segment_ids.dtype, "integral"):
+    segment = _hook(xp).segment  # first: it names the backends supported
+    if not _integral(xp, segment_ids.dtype):
         raise TypeError(f"segment_{op}() needs integer segment_ids; got {segment_ids.dtype}")
     if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
         raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row of "
@@ -174,7 +199,7 @@ def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     if not isinstance(num_segments, int) or num_segments < 0:  # pyright: ignore[reportUnnecessaryIsInstance]
         raise ValueError(f"segment_{op}(): num_segments must be a non-negative Python int; "
                          f"got {num_segments!r}")
-    return _hook(xp).segment(op, data, segment_ids, num_segments)
+    return segment(op, data, segment_ids, num_segments)
 
 
 def segment_sum(data: Array, segment_ids: Array, num_segments: int) -> Array:

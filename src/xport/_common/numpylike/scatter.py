@@ -62,12 +62,16 @@ def make_segment(xp: ModuleType) -> Callable[[str, Any, Any, int], Any]:
     """A scatter hook's ``segment`` over ``xp``'s ufuncs, reading one number
     (the smallest id) on the host."""
 
+    reductions = {"sum": xp.add, "max": xp.maximum, "min": xp.minimum}
+
     def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         """Reduce the rows of ``data`` into ``num_segments`` buckets."""
         dtype = data.dtype
         fill = identity(op, dtype)
-        ufunc = {"sum": xp.add, "max": xp.maximum, "min": xp.minimum}[op]
-        out = xp.full((num_segments, *data.shape[1:]), fill, dtype=dtype)
+        ufunc = reductions[op]
+        shape = (num_segments, *data.shape[1:])
+        # zeros, where it serves, is one C call; full is Python over empty and copyto.
+        out = xp.zeros(shape, dtype=dtype) if op == "sum" else xp.full(shape, fill, dtype=dtype)
         # One reduction rules out negative ids (which NumPy would wrap); ufunc.at
         # itself rejects ids past the end. Only then is a mask built (three more
         # passes and two copies) to drop the strays.
