@@ -75,16 +75,35 @@ def _check_values(xp: Any, x: Any, values: Any, op: str) -> None:
     if other is None:
         raise TypeError(f"at(x, idx).{op}() takes an array or a Python scalar; got "
                         f"{type(values).__name__}. Convert it with asarray() first.")
-    try:
-        promoted = xp.result_type(x.dtype, other)
-    except (TypeError, ValueError):
-        promoted = None
-    if promoted != x.dtype:
+    if other is not x.dtype and not _keeps_dtype(xp, x.dtype, other):
         shown = type(values).__name__ if isinstance(values, _PYTHON_SCALARS) else values.dtype
         raise TypeError(f"at(x, idx).{op}(): values of type {shown} would not keep x's dtype "
                         f"{x.dtype}; cast them first, e.g. astype(values, x.dtype)")
     if op == "divide" and not xp.isdtype(x.dtype, ("real floating", "complex floating")):
         raise TypeError(f"at(x, idx).divide() needs a floating-point x; x has dtype {x.dtype}")
+
+
+# Whether x's dtype stays itself beside a Python scalar type, per namespace,
+# as its result_type said (a few microseconds on some libraries); stored and
+# read only eagerly: torch.compile cannot trace the hash of a type.
+_KEEPS: dict[tuple[str, Any, type], bool] = {}
+
+
+def _keeps_dtype(xp: Any, dtype: Any, other: Any) -> bool:
+    """Whether ``result_type(dtype, other)`` is ``dtype`` (``other`` a dtype or
+    a Python scalar)."""
+    scalar = isinstance(other, _PYTHON_SCALARS)
+    eager = scalar and not torch_compiling()
+    key = (getattr(xp, "__name__", ""), dtype, type(other)) if eager else None
+    if key is not None and key in _KEEPS:
+        return _KEEPS[key]
+    try:
+        keeps = bool(xp.result_type(dtype, other) == dtype)
+    except (TypeError, ValueError):
+        keeps = False
+    if key is not None:
+        _KEEPS[key] = keeps
+    return keeps
 
 
 class at:  # noqa: N801 - spelled like a function, as in array-api-extra

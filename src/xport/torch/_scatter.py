@@ -82,9 +82,12 @@ def _positive_steps(x: Any, idx: Any) -> tuple[Any, Any, tuple[int, ...]]:
     return torch.flip(x, flipped_axes), new_idx, flipped_axes
 
 
+_SCALARS = dict.fromkeys((bool, int, float, complex), True)
+
+
 def _as_values(values: Any, like: torch.Tensor) -> torch.Tensor:
     if isinstance(values, torch.Tensor):
-        return values.to(dtype=like.dtype)
+        return values if values.dtype == like.dtype else values.to(dtype=like.dtype)
     return torch.as_tensor(values, dtype=like.dtype, device=like.device)
 
 
@@ -144,6 +147,16 @@ _OUT_OF_RANGE = (IndexError, RuntimeError)
 
 def _accumulate(out: torch.Tensor, idx: Any, op: str, values: Any) -> torch.Tensor:
     positions, maybe_negative = _flat_positions(out, idx)
+    if maybe_negative and positions.ndim == 1:
+        # Eager, 1-d positions into a 1-d out (only those may be negative): no
+        # reshapes, values broadcast only where their shape differs.
+        vals = _as_values(values, out)
+        if vals.shape != positions.shape:
+            vals = torch.broadcast_to(vals, positions.shape)
+        try:
+            return _scattered(out, positions, op, vals)
+        except _OUT_OF_RANGE:
+            return _scattered(out, _non_negative(positions, out.shape[0]), op, vals)
     vals = torch.broadcast_to(_as_values(values, out), positions.shape).reshape(-1)
     flat, positions = out.reshape(-1), positions.reshape(-1)
     if maybe_negative:
@@ -173,7 +186,8 @@ def _update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     work, work_idx, flipped = _positive_steps(x, idx)
     if op == "set":
         out = work.clone() if work is x else work
-        out[work_idx] = _as_values(values, out)
+        # A Python scalar as it is: the assignment casts it as as_tensor would.
+        out[work_idx] = values if type(values) in _SCALARS else _as_values(values, out)
     else:
         out = _accumulate(work, work_idx, op, values)
     if flipped:
