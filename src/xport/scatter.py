@@ -38,7 +38,7 @@ Semantics, identical on every backend:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ._common.backend import ScatterHook
 from ._dispatch import namespace_of
@@ -94,7 +94,9 @@ def _keeps_dtype(xp: Any, dtype: Any, other: Any) -> bool:
     a Python scalar)."""
     scalar = isinstance(other, _PYTHON_SCALARS)
     eager = scalar and not torch_compiling()
-    key = (getattr(xp, "__name__", ""), dtype, type(other)) if eager else None
+    key: tuple[str, Any, type] | None = None
+    if eager:
+        key = (str(getattr(xp, "__name__", "")), dtype, cast(type, type(other)))
     if key is not None and key in _KEEPS:
         return _KEEPS[key]
     try:
