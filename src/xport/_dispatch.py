@@ -105,7 +105,7 @@ def resolve_backend(cls: type) -> str | None:
     # .get, not try/except KeyError: older torch.compile cannot trace a raise
     backend = _backend_by_type.get(cls, _UNSEEN)
     if backend is _UNSEEN:
-        if torch_compiling():  # see _resolve_namespace
+        if torch_compiling():  # see _traced_namespace
             return TRACING_LIBRARY if issubclass(cls, traced_array_class()) \
                 else _backend_from_mro(cls)
         backend = _backend_by_type[cls] = _backend_from_mro(cls)
@@ -130,15 +130,9 @@ def load_namespace(backend: str) -> ModuleType:
 
 def _resolve_namespace(x: object, position: int) -> Any:
     # No lock: resolution is idempotent, each dict store is atomic, and imports
-    # are serialised by Python's import system. (A lock would also break
-    # torch.compile's tracing of a first sighting.)
+    # are serialised by Python's import system. (Eager only: while
+    # torch.compile traces, namespace_of resolves by _traced_namespace.)
     cls = type(x)
-    if torch_compiling():
-        # A first sighting while torch.compile traces: no MRO walk (Dynamo
-        # before 2.13 cannot read C classes' __module__) and no cache stores
-        # (it cannot replay a store of a module it imported while tracing);
-        # the first eager call stores them.
-        return _traced_namespace(x, position)
     found = _classify(cls, x, position)
     if _checked_by_default and isinstance(found, ModuleType):
         found = _checked(found)
@@ -164,7 +158,10 @@ def _note_same_answer(cls: type, found: Any) -> None:
 
 
 def _traced_namespace(x: object, position: int) -> Any:
-    """The namespace of ``x`` while torch.compile traces, stored nowhere."""
+    """The namespace of ``x`` while torch.compile traces, stored nowhere: no
+    MRO walk (Dynamo before 2.13 cannot read C classes' ``__module__``) and no
+    cache stores (it cannot replay a store of a module it imported while
+    tracing); the first eager call stores them."""
     if type(x) in _SCALAR_TYPES:
         return _IGNORED
     if isinstance(x, traced_array_class()):

@@ -38,7 +38,8 @@ Semantics, identical on every backend:
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from collections.abc import Callable
+from typing import Any, Final
 
 from ._common.backend import ScatterHook
 from ._dispatch import namespace_of
@@ -83,29 +84,38 @@ def _check_values(xp: Any, x: Any, values: Any, op: str) -> None:
         raise TypeError(f"at(x, idx).divide() needs a floating-point x; x has dtype {x.dtype}")
 
 
-# Whether x's dtype stays itself beside a Python scalar type, per namespace,
-# as its result_type said (a few microseconds on some libraries); stored and
-# read only eagerly: torch.compile cannot trace the hash of a type.
-_KEEPS: dict[tuple[str, Any, type], bool] = {}
-
-
 def _keeps_dtype(xp: Any, dtype: Any, other: Any) -> bool:
     """Whether ``result_type(dtype, other)`` is ``dtype`` (``other`` a dtype or
-    a Python scalar)."""
-    scalar = isinstance(other, _PYTHON_SCALARS)
-    eager = scalar and not torch_compiling()
-    key: tuple[str, Any, type] | None = None
-    if eager:
-        key = (str(getattr(xp, "__name__", "")), dtype, cast(type, type(other)))
-    if key is not None and key in _KEEPS:
-        return _KEEPS[key]
+    a Python scalar; the answer for a Python scalar type is remembered)."""
+    if type(other) in _PYTHON_SCALARS:
+        return _remembered(xp, (dtype, type(other).__name__), _promotes_to, xp, dtype, other)
+    return _promotes_to(xp, dtype, other)
+
+
+def _promotes_to(xp: Any, dtype: Any, other: Any) -> bool:
     try:
-        keeps = bool(xp.result_type(dtype, other) == dtype)
+        return bool(xp.result_type(dtype, other) == dtype)
     except (TypeError, ValueError):
-        keeps = False
-    if key is not None:
-        _KEEPS[key] = keeps
-    return keeps
+        return False
+
+
+# Answers of a namespace's dtype functions that cost microseconds on some
+# libraries (NumPy's isdtype: 3 us, as much as a small update), by namespace
+# (so that the keys torch.compile meets hold PyTorch's dtypes alone: it cannot
+# trace the hash of TensorFlow's), stored only eagerly (nothing is stored
+# while torch.compile traces).
+_ANSWERS: dict[str, dict[Any, bool]] = {}
+
+
+def _remembered(xp: Any, key: Any, answer: Callable[..., bool], *args: Any) -> bool:
+    """``answer(*args)``, remembered for namespace ``xp`` under ``key``."""
+    name = xp.__name__
+    if name in _ANSWERS and key in _ANSWERS[name]:
+        return _ANSWERS[name][key]
+    found = answer(*args)
+    if not torch_compiling():
+        _ANSWERS.setdefault(name, {})[key] = found
+    return found
 
 
 class at:  # noqa: N801 - spelled like a function, as in array-api-extra
@@ -136,10 +146,10 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         if not self._idx:
             raise TypeError(f"at(x).{op}() needs an index: at(x, idx) or at(x)[idx]")
         xp = namespace_of(self._x)
+        hook = _hook(xp)  # first: it names the backends supported
         _check_values(xp, self._x, values, op)
         if not isinstance(values, _PYTHON_SCALARS):
             namespace_of(self._x, values)  # values of another library: a clear TypeError
-        hook = _hook(xp)
         if copy is False and not hook.MUTABLE:
             name = getattr(xp, "__name__", repr(xp))
             raise ValueError(f"at(x, idx).{op}(copy=False): {name} arrays are "
@@ -192,27 +202,10 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         return self._x[self._idx[0]]
 
 
-# Whether each dtype met as segment ids is integral, by namespace (so that the
-# dtypes torch.compile meets in a table are PyTorch's alone), as its isdtype
-# said: some libraries' isdtype costs microseconds (NumPy's: 3 us), as much
-# as a small segment sum.
-_INTEGRAL: dict[str, dict[Any, bool]] = {}
-
-
-def _integral(xp: Any, dtype: Any) -> bool:
-    name = xp.__name__
-    if name in _INTEGRAL and dtype in _INTEGRAL[name]:
-        return _INTEGRAL[name][dtype]
-    answer = bool(xp.isdtype(dtype, "integral"))
-    if not torch_compiling():  # nothing is stored while torch.compile traces
-        _INTEGRAL.setdefault(name, {})[dtype] = answer
-    return answer
-
-
 def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     xp = namespace_of(data, segment_ids)
     segment = _hook(xp).segment  # first: it names the backends supported
-    if not _integral(xp, segment_ids.dtype):
+    if not _remembered(xp, segment_ids.dtype, xp.isdtype, segment_ids.dtype, "integral"):
         raise TypeError(f"segment_{op}() needs integer segment_ids; got {segment_ids.dtype}")
     if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
         raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row of "

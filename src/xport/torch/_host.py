@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 _functorch: Any = torch._C._functorch  # pyright: ignore[reportAttributeAccessIssue]
-_transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
+transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
 _is_compiling = torch.compiler.is_compiling
 _tracing_state = torch._C._get_tracing_state
 
@@ -17,7 +17,7 @@ def plain_eager(*tensors: Any) -> bool:
     ``torch.jit`` tracing and not wrapped by ``torch.func`` (any device)."""
     if _is_compiling() or _tracing_state() is not None:
         return False
-    if not _transforms_active():  # then nothing is wrapped: no tensor to ask
+    if not transforms_active():  # then nothing is wrapped: no tensor to ask
         return True
     for t in tensors:
         if isinstance(t, torch.Tensor) and _functorch.is_functorch_wrapped_tensor(t):

@@ -7,12 +7,13 @@ from typing import Any
 import torch
 
 from .._common.axis_args import normalize_axes
+from ._host import transforms_active
+from ._info import INDEX_DTYPES
 from ._operands import promote_pair
 from ._unsigned import SHELL_UNSIGNED, WHERE_TAKES_UNSIGNED, carry, uncarry
 
 Array = Any
 
-_transforms_active = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
 # Unsigned dtypes PyTorch has no gather kernels for, and the signed dtype of
 # their size: a gather moves bits, so it runs on a view as that.
 _SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
@@ -40,14 +41,14 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     dtype, ndim = indices.dtype, x.ndim
     if (dtype == torch.int64 and ndim == 1 and not kwargs
             and (axis is None or axis in (0, -1)) and x.dtype not in _SAME_BITS
-            and (torch.compiler.is_compiling() or not _transforms_active())):
+            and (torch.compiler.is_compiling() or not transforms_active())):
         return torch.take(x, indices)
     if axis is None:
         if ndim != 1:
             raise ValueError(f"take(): axis=None needs a 1-d array, got {ndim}-d; "
                              "pass axis=")
         axis = 0
-    if dtype is not torch.int64 and dtype is not torch.int32:
+    if dtype not in INDEX_DTYPES:
         if indices.is_floating_point() or indices.is_complex() or dtype == torch.bool:
             raise TypeError(f"take(): indices have dtype {dtype}; the standard "
                             "takes integer indices: cast them with astype")

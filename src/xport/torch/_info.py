@@ -22,6 +22,9 @@ DTYPES: dict[str, torch.dtype] = {
 # The dtype of a standard name, for wrappers handed a name: dtype_named(name, 'f()').
 dtype_named = make_dtype_named(DTYPES)
 NAMES: dict[torch.dtype, str] = {dtype: name for name, dtype in DTYPES.items()}
+# The index dtypes PyTorch's gather and scatter kernels take. A dict, not a set
+# or tuple: torch.compile guards a dict membership by its one key.
+INDEX_DTYPES: dict[torch.dtype, bool] = dict.fromkeys((torch.int64, torch.int32), True)
 
 
 def dtype_name(dtype_or_array: Any) -> str | None:

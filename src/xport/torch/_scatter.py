@@ -30,7 +30,9 @@ from typing import Any
 
 import torch
 
+from .._common.promotion import PYTHON_SCALARS
 from ._host import host_reads, plain_eager
+from ._info import INDEX_DTYPES
 from ._unsigned import SHELL_UNSIGNED, carry, uncarry
 
 MUTABLE = True
@@ -82,15 +84,10 @@ def _positive_steps(x: Any, idx: Any) -> tuple[Any, Any, tuple[int, ...]]:
     return torch.flip(x, flipped_axes), new_idx, flipped_axes
 
 
-_SCALARS = dict.fromkeys((bool, int, float, complex), True)
-
-
 def _as_values(values: Any, like: torch.Tensor) -> torch.Tensor:
     if isinstance(values, torch.Tensor):
         return values if values.dtype == like.dtype else values.to(dtype=like.dtype)
     return torch.as_tensor(values, dtype=like.dtype, device=like.device)
-
-
 
 
 def _integer_tensor(idx: Any) -> bool:
@@ -106,9 +103,7 @@ def _flat_positions(out: torch.Tensor, idx: Any) -> tuple[torch.Tensor, bool]:
     an ``arange``."""
     if out.ndim == 1 and _integer_tensor(idx):
         positions: torch.Tensor = idx
-        dtype = positions.dtype
-        if (dtype is not torch.int64 and dtype is not torch.int32) \
-                or positions.device != out.device:
+        if positions.dtype not in INDEX_DTYPES or positions.device != out.device:
             positions = positions.to(device=out.device, dtype=torch.int64)
         if host_reads(positions):
             return positions, True
@@ -150,24 +145,24 @@ def _accumulate(out: torch.Tensor, idx: Any, op: str, values: Any) -> torch.Tens
     if maybe_negative and positions.ndim == 1:
         # Eager, 1-d positions into a 1-d out (only those may be negative): no
         # reshapes, values broadcast only where their shape differs.
-        vals = _as_values(values, out)
+        flat, vals = out, _as_values(values, out)
         if vals.shape != positions.shape:
             vals = torch.broadcast_to(vals, positions.shape)
-        try:
-            return _scattered(out, positions, op, vals)
-        except _OUT_OF_RANGE:
-            return _scattered(out, _non_negative(positions, out.shape[0]), op, vals)
-    vals = torch.broadcast_to(_as_values(values, out), positions.shape).reshape(-1)
-    flat, positions = out.reshape(-1), positions.reshape(-1)
+    else:
+        vals = torch.broadcast_to(_as_values(values, out), positions.shape).reshape(-1)
+        flat, positions = out.reshape(-1), positions.reshape(-1)
     if maybe_negative:
         # The kernels check every position: try as given (no extra pass when
         # none is negative); on failure, make them non-negative and retry, so
         # that a position out of range raises PyTorch's own error.
         try:
-            return _scattered(flat, positions, op, vals).reshape(out.shape)
+            scattered = _scattered(flat, positions, op, vals)
         except _OUT_OF_RANGE:
             positions = _non_negative(positions, flat.shape[0])
-    return _scattered(flat, positions, op, vals).reshape(out.shape)
+        else:
+            return scattered if flat is out else scattered.reshape(out.shape)
+    scattered = _scattered(flat, positions, op, vals)
+    return scattered if flat is out else scattered.reshape(out.shape)
 
 
 def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
@@ -187,7 +182,7 @@ def _update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
     if op == "set":
         out = work.clone() if work is x else work
         # A Python scalar as it is: the assignment casts it as as_tensor would.
-        out[work_idx] = values if type(values) in _SCALARS else _as_values(values, out)
+        out[work_idx] = values if type(values) in PYTHON_SCALARS else _as_values(values, out)
     else:
         out = _accumulate(work, work_idx, op, values)
     if flipped:
@@ -217,9 +212,7 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     else:
         info = torch.iinfo(dtype)
         fill = info.min if op == "max" else info.max
-    ids = segment_ids
-    if ids.dtype is not torch.int64 and ids.dtype is not torch.int32:
-        ids = ids.to(torch.int64)
+    ids = segment_ids if segment_ids.dtype in INDEX_DTYPES else segment_ids.to(torch.int64)
     shape = data.shape[1:]
     if plain_eager(ids) and data.is_cpu and ids.is_cpu:
         # The kernels check every id: with all in range (the usual case) no
