@@ -38,7 +38,9 @@ class Operands:
     standard's dtype when both operands are 0-d or both are not; ``is_0d(x)``
     tells the two apart. ``undefined(a, b)``, when given, names the dtype for
     pairs the standard leaves undefined (mixed kinds), for natives that would
-    otherwise reject them.
+    otherwise reject them. ``array_type``, when given, is the library's
+    commonest array class: two operands of exactly that class and one dtype
+    take the shortest path.
     """
 
     dtypes: Mapping[str, Any]
@@ -48,6 +50,7 @@ class Operands:
     native_right: Collection[tuple[Any, Any]]
     is_0d: Callable[[Any], bool]
     undefined: Callable[[Any, Any], Any] | None = None
+    array_type: type | None = None
 
 
 def make_scalar_operand(ops: Operands) -> Callable[[Any, Any], Any]:
@@ -114,8 +117,15 @@ def make_binary(native: Callable[[Any, Any], Any], ops: Operands, *, name: str,
     special: dict[Any, bool] = dict.fromkeys(elsewhere_dtypes, True) if elsewhere else {}
     special_scalars = frozenset(elsewhere_scalars) if elsewhere is not None else frozenset()
     other: Callable[[Any, Any], Any] = elsewhere or native
+    array_type: Any = ops.array_type
 
     def binary(x1: Any, x2: Any, /) -> Any:
+        # The commonest call first: two arrays of the library's own class and
+        # one dtype (type identity: no set lookups for Python scalars).
+        if type(x1) is array_type and type(x2) is array_type:
+            dtype = x1.dtype
+            if dtype is x2.dtype and dtype not in special:
+                return native(x1, x2)
         if type(x1) in PYTHON_SCALARS:
             if type(x2) not in PYTHON_SCALARS:
                 if type(x1) in special_scalars:

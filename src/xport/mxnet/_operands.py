@@ -49,7 +49,7 @@ class _Dtypes(dict[str, Any]):
 
 OPERANDS = Operands(dtypes=_Dtypes(DTYPES), name_of=dtype_name, cast=lambda x, d: x.astype(d),
                     scalar_array=_scalar_array, native_right=(), is_0d=lambda x: x.ndim == 0,
-                    undefined=undefined)
+                    undefined=undefined, array_type=mx.np.ndarray)
 
 
 SCALARS = frozenset({bool, int, float})

@@ -86,9 +86,18 @@ def _is_0d(x: Any) -> bool:
     return bool(x.shape.rank == 0)
 
 
+def _eager_tensor_type() -> type | None:
+    """The class of TensorFlow's eager tensors, which has no public name (making
+    one to ask would start TensorFlow's runtime at import)."""
+    from tensorflow.python.framework import ops
+
+    found = getattr(ops, "EagerTensor", None)
+    return found if isinstance(found, type) else None
+
+
 ELEMENTWISE = Operands(dtypes=DTYPES, name_of=dtype_name, cast=cast,
                        scalar_array=_scalar_array, native_right=(), is_0d=_is_0d,
-                       undefined=_undefined)
+                       undefined=_undefined, array_type=_eager_tensor_type())
 
 promote_pair = make_promote_pair(ELEMENTWISE)
 scalar_operand = make_scalar_operand(ELEMENTWISE)

@@ -48,7 +48,7 @@ def _is_0d(x: Any) -> bool:
 
 ELEMENTWISE = Operands(dtypes=DTYPES, name_of=dtype_name, cast=_cast,
                        scalar_array=_scalar_array, native_right=_natively_right(),
-                       is_0d=_is_0d)
+                       is_0d=_is_0d, array_type=torch.Tensor)
 # Matrix products and solvers require equal dtypes: every differing pair is
 # cast, mixed kinds (undefined by the standard) by PyTorch's own rule.
 SAME_DTYPE = Operands(dtypes=DTYPES, name_of=dtype_name, cast=_cast,
