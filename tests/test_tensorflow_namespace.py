@@ -579,6 +579,49 @@ def test_take_and_take_along_axis_negative_indices():
         xp.take_along_axis(x, t([0]), axis=1)
 
 
+def test_take_reads_eager_indices_only_where_they_lie():
+    # Eager indices on the CPU are read for negative entries; symbolic ones
+    # (tf.function arguments) and captured eager ones give the same elements.
+    x = t([10, 20, 30, 40])
+    mixed, plain = t([-1, 0, 2]), t([3, 0, 1], tf.int32)
+    assert n(xp.take(x, mixed)).tolist() == [40, 10, 30]
+    assert n(xp.take(x, plain)).tolist() == [40, 10, 20]
+    assert n(xp.take(x, t([], tf.int64))).tolist() == []
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        xp.take(x, t([0, 4]))  # past the end: the kernel's own error, as before
+
+    @tf.function
+    def given(x, i):
+        return xp.take(x, i)
+
+    @tf.function
+    def captured(x):
+        return xp.take(x, mixed), xp.take(x, plain)
+
+    assert n(given(x, mixed)).tolist() == [40, 10, 30]
+    assert n(given(x, plain)).tolist() == [40, 10, 20]
+    assert [n(a).tolist() for a in captured(x)] == [[40, 10, 30], [40, 10, 20]]
+
+
+def test_segment_sum_drops_ids_past_the_end_eagerly_and_traced():
+    data = t([1.0, 2.0, 4.0, 8.0])
+    inside, stray = t([0, 1, 1, 0]), t([0, 2, 1, -1])
+    assert n(xport.scatter.segment_sum(data, inside, 2)).tolist() == [9.0, 6.0]
+    assert n(xport.scatter.segment_sum(data, stray, 2)).tolist() == [1.0, 4.0]
+
+    @tf.function
+    def given(ids):
+        return xport.scatter.segment_sum(data, ids, 2)
+
+    @tf.function
+    def captured():
+        return xport.scatter.segment_sum(data, stray, 2)
+
+    assert n(given(stray)).tolist() == [1.0, 4.0]
+    assert n(given(inside)).tolist() == [9.0, 6.0]
+    assert n(captured()).tolist() == [1.0, 4.0]
+
+
 def test_nonzero_where_argmax():
     out = xp.nonzero(t([[0, 1], [2, 0]]))
     assert isinstance(out, tuple) and [n(a).tolist() for a in out] == [[0, 1], [1, 0]]

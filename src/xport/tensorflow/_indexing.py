@@ -10,6 +10,7 @@ import tensorflow as tf
 from .._common.axis_args import normalize_axes
 from .._common.promotion import PYTHON_SCALARS
 from ._constants import constant
+from ._host import host_values
 from ._manipulation import broadcast_shapes, flattened
 from ._operands import FLOATING, INDEX_DTYPES, dims, operand_pair, rank
 from ._statistics import truth
@@ -19,7 +20,8 @@ Array = Any
 
 def _indices(indices: Any, n: Any) -> Array:
     """``indices`` as int32/int64 with negative entries counted from the end
-    of an axis of length ``n``."""
+    of an axis of length ``n`` (on the CPU, eager indices with none are
+    returned as they are: see ``_host``)."""
     indices = tf.convert_to_tensor(indices)
     dtype = indices.dtype
     if dtype not in INDEX_DTYPES:
@@ -28,6 +30,9 @@ def _indices(indices: Any, n: Any) -> Array:
                             "integer indices: cast them with astype")
         dtype = tf.int64
         indices = tf.raw_ops.Cast(x=indices, DstT=dtype)
+    values = host_values(indices)
+    if values is not None and (values.size == 0 or values.min() >= 0):
+        return indices
     length = constant(n, dtype) if type(n) is int else tf.raw_ops.Cast(x=n, DstT=dtype)
     return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=indices, y=constant(0, dtype)),
                                t=tf.raw_ops.AddV2(x=indices, y=length), e=indices)

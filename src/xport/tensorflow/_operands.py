@@ -20,6 +20,7 @@ import tensorflow as tf
 from .._common.elementwise import Operands, make_promote_pair, make_scalar_operand
 from .._common.promotion import PYTHON_SCALARS, promotion_lookup
 from ._constants import constant
+from ._host import EAGER_TENSOR
 from ._info import DTYPES, dtype_name
 
 Array = Any
@@ -86,18 +87,9 @@ def _is_0d(x: Any) -> bool:
     return bool(x.shape.rank == 0)
 
 
-def _eager_tensor_type() -> type | None:
-    """The class of TensorFlow's eager tensors, which has no public name (making
-    one to ask would start TensorFlow's runtime at import)."""
-    from tensorflow.python.framework import ops
-
-    found = getattr(ops, "EagerTensor", None)
-    return found if isinstance(found, type) else None
-
-
 ELEMENTWISE = Operands(dtypes=DTYPES, name_of=dtype_name, cast=cast,
                        scalar_array=_scalar_array, native_right=(), is_0d=_is_0d,
-                       undefined=_undefined, array_type=_eager_tensor_type())
+                       undefined=_undefined, array_type=EAGER_TENSOR)
 
 promote_pair = make_promote_pair(ELEMENTWISE)
 scalar_operand = make_scalar_operand(ELEMENTWISE)

@@ -12,8 +12,8 @@ flat positions ``idx`` selects (NumPy's indexing of ``arange(size)``, see
   every occurrence's value per position is collected first with
   ``tf.math.unsorted_segment_prod`` (1 where nothing lands) and applied once.
 
-Everything is differentiable and traces inside ``tf.function``; nothing looks
-at tensor values on the host.
+Everything is differentiable and traces inside ``tf.function``; the only
+values read are those of eager segment ids on the CPU (see ``_host``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import tensorflow as tf
 
 from ._constants import constant
 from ._elementwise import BINARY
+from ._host import host_values
 from ._numpy_index import index
 from ._operands import FLOATING, cast, scalar_tensor
 
@@ -72,6 +73,25 @@ def _empty_fill(op: str, dtype: tf.DType) -> Any:
     return dtype.min if op == "max" else dtype.max
 
 
+def _tensor(x: Any) -> Any:
+    """``x`` as a tensor (a variable's value; a tensor as it is)."""
+    return x if isinstance(x, tf.Tensor) else tf.convert_to_tensor(x)
+
+
+def _kept_ids(segment_ids: Any, num_segments: int) -> Any:
+    """``segment_ids`` with those past the last segment made -1, which the
+    kernels drop (on the CPU, eager ids with none are returned as they are:
+    see ``_host``)."""
+    values = host_values(segment_ids)
+    if values is not None and (values.size == 0 or values.max() < num_segments):
+        return segment_ids
+    dtype = segment_ids.dtype
+    # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
+    return tf.raw_ops.SelectV2(
+        condition=tf.raw_ops.Less(x=segment_ids, y=constant(num_segments, dtype)),
+        t=segment_ids, e=constant(-1, dtype))
+
+
 def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     """Reduce the rows of ``data`` into ``num_segments`` buckets with
     ``tf.math.unsorted_segment_sum/max/min``. Ids outside ``[0,
@@ -79,19 +99,15 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     large ones, which become negative here); empty buckets hold 0, or for
     max/min the dtype's lowest/highest value (``-inf``/``inf`` for floats;
     TensorFlow's own fill for floats is the largest finite value)."""
-    data = tf.convert_to_tensor(data)
-    segment_ids = tf.convert_to_tensor(segment_ids)
-    dtype = segment_ids.dtype
-    # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
-    ids = tf.raw_ops.SelectV2(
-        condition=tf.raw_ops.Less(x=segment_ids, y=constant(num_segments, dtype)),
-        t=segment_ids, e=constant(-1, dtype))
-    work = tf.cast(data, tf.int8) if data.dtype == tf.bool else data
-    if op == "sum" and data.dtype != tf.bool:
-        return tf.math.unsorted_segment_sum(work, ids, num_segments)
+    data, segment_ids = _tensor(data), _tensor(segment_ids)
+    ids = _kept_ids(segment_ids, num_segments)
+    boolean = data.dtype is tf.bool  # TensorFlow's dtypes are unique objects
+    if op == "sum" and not boolean:
+        return tf.math.unsorted_segment_sum(data, ids, num_segments)
+    work = tf.cast(data, tf.int8) if boolean else data
     reduce = tf.math.unsorted_segment_min if op == "min" else tf.math.unsorted_segment_max
     out = reduce(work, ids, num_segments)
-    if data.dtype == tf.bool:
+    if boolean:
         # int8 buckets: 0/1, or -128 (max) / 127 (min) when empty, which gives
         # False / True as the standard's empty max/min; a bool sum is a logical
         # OR, as NumPy's add.at.
