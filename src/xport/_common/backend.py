@@ -120,7 +120,9 @@ class RandomHooks:
     ``compiled_stream``: a stream runner that may compile eager streams;
     ``in_place_native``: the native module whose ``out=`` ufuncs the float32
     steps may use on eager arrays; ``compiling()``: whether a tracing
-    compiler that needs traced bit casts is running.
+    compiler that needs traced bit casts is running; ``tabulates(device)``:
+    whether eager float32 samplers on ``device`` may be drawn from a table of
+    their 2**23 values once that pays (``_common/random/tables.py``).
     """
 
     route: Any = None
@@ -131,6 +133,7 @@ class RandomHooks:
     compiled_stream: Callable[..., Any] | None = None
     in_place_native: Any = None
     compiling: Callable[[], bool] = _never
+    tabulates: Callable[[Any], bool] = _never
 
 
 @dataclass(frozen=True)

@@ -19,4 +19,4 @@ BACKEND = Backend("numpy", device=on_cpu, to_device=host_only("NumPy"),
                   random=RandomHooks(words=_random.NumPyWords, block=_random.BLOCK,
                                      blockwise=_random.blockwise,
                                      reads_values=_random.reads_values,
-                                     in_place_native=np))
+                                     in_place_native=np, tabulates=_random.tabulates))

@@ -41,7 +41,10 @@ corresponding ``jax.random`` function under JAX's default configuration
   pass instead of ~150 kernel launches); eager PyTorch compiles a sampler
   with ``torch.compile`` once its draws have taken ``XPORT_RANDOM_COMPILE``
   seconds (2 by default; ``always``, ``never``), checked bit for bit against
-  the eager sampler at its first run (see ``xport/torch/_random_compiled.py``). On Dask
+  the eager sampler at its first run (see ``xport/torch/_random_compiled.py``); eager NumPy
+  draws float32 normals from a table of their 2**23 values (32 MiB) once its normal draws
+  have taken ``XPORT_RANDOM_COMPILE`` seconds (0.5 by default; ``_common/random/tables.py``),
+  the same numbers. On Dask
   each chunk computes its own elements with the NumPy route (``bits``, ``uniform``, ``normal``,
   ``integers``, ``bernoulli`` and ``truncated_normal`` with Python-number
   parameters, and ``gamma``), so the graph has a few layers, not one per

@@ -9,10 +9,9 @@ Triton on GPUs, with the same numbers.
 Compiling takes seconds (about 3 s per program with inductor's on-disk cache
 warm, about 20 s cold, on a 2-core machine), which a process drawing a few
 numbers never gets back. So a program is compiled only once its eager draws
-have taken ``XPORT_RANDOM_COMPILE`` seconds in this process (default 2: the
-rent-or-buy rule, which never spends much more than twice what the better
-choice in hindsight would have); ``always`` compiles at the first draw and
-``never`` never does. Draws inside ``torch.compile``, ``torch.func``
+have taken ``XPORT_RANDOM_COMPILE`` seconds in this process (default 2, about
+what compiling costs: ``_common/random/budget.py``); ``always`` compiles at the
+first draw and ``never`` never does. Draws inside ``torch.compile``, ``torch.func``
 transforms, tracing or a ``TorchDispatchMode`` run the program as it is.
 
 The first run of each compiled variant (program, device type, argument
@@ -33,34 +32,17 @@ from typing import Any, Final
 
 import torch
 
+from .._common.random.budget import ENVIRONMENT, seconds_before_specialising
 from .._common.random.streams import Program, eager_stream
 from .._common.random.words import Words
 from ._host import plain_eager
 
-ENVIRONMENT: Final = "XPORT_RANDOM_COMPILE"
 _DEFAULT_SECONDS: Final = 2.0
 # Counters checked against the eager program at a variant's first run: more
 # than a few of inductor's vector widths, and a remainder for its tail loop.
 _CHECKED: Final = 4099
 _FIRST_SIZE: Final = 1 << 20
 _MAX_COUNTER: Final = 1 << 31
-
-def compile_after() -> float:
-    """Seconds of eager draws after which a program is compiled, from the
-    environment variable (``always``: 0, ``never``: infinity)."""
-    value = os.environ.get(ENVIRONMENT, "").strip().lower()
-    if not value:
-        return _DEFAULT_SECONDS
-    if value in ("always", "never"):
-        return 0.0 if value == "always" else math.inf
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = math.nan
-    if not seconds >= 0.0:
-        raise ValueError(f"{ENVIRONMENT} takes 'always', 'never' or a number of seconds "
-                         f">= 0; got {value!r}")
-    return seconds
 
 
 class _Program:
@@ -97,7 +79,7 @@ def stream(w: Words, program: Program, start: int, size: int, device: Any) -> An
     # Traced code (checked first: Dynamo reads no environment) draws eagerly.
     if not _compilable(device, args):
         return eager_stream(w, program, start, size, device)
-    budget = compile_after()
+    budget = seconds_before_specialising(_DEFAULT_SECONDS)
     if budget == math.inf:
         return eager_stream(w, program, start, size, device)
     state = _programs.get(fn)

@@ -7,12 +7,15 @@ operations, for any namespace with uint32 arithmetic. Every sampler takes a
 block by block (``block``, ``blockwise``), whether values may be read
 (``reads_values``), whether eager streams may run compiled
 (``compiled_stream``), which native ``out=`` functions the float32 steps may
-use (``in_place_native``) and whether a tracing compiler is running
-(``compiling``). No backend is named here: the backends' folders say all
+use (``in_place_native``), whether a tracing compiler is running
+(``compiling``) and whether float32 samplers may come from a table
+(``tabulates``). No backend is named here: the backends' folders say all
 that (``<lib>/_random.py``, ``<lib>/_backend.py``).
 
 Rooms: ``target`` (the Target), ``words`` (32-bit word carriers),
 ``threefry`` (the cipher), ``streams`` (counters, blocks, compiled runs),
+``budget`` (when a backend specialises a sampler), ``tables`` (float32
+samplers as a table of their values),
 ``keys`` (key, split, fold_in), ``floats`` (words to floats, XLA's
 rounding), ``samplers`` (bits ... truncated_normal), ``gammas``, ``erf`` /
 ``erfinv`` / ``xla_float32`` (the special functions as XLA rounds them), and

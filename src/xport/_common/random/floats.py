@@ -40,10 +40,17 @@ def unit(w: Words, kw: KeyWords, counters: Any, kind: str) -> Any:
     dtype = getattr(xp, kind)
     high, low = encrypt(w, kw, counters)
     if kind == "float32":
-        return xp.astype(w.shr(w.xor(high, low), 32 - 23), dtype) * 2.0**-23
+        return unit_of_mantissas(w, w.shr(w.xor(high, low), 32 - MANTISSA[kind]))
     # 64 random bits are high:low; their top 52 are high (32) then low's top 20.
     return (xp.astype(w.wide(high), dtype) * 2.0**-32
             + xp.astype(w.shr(low, 12), dtype) * 2.0**-52)
+
+
+def unit_of_mantissas(w: Words, mantissas: Any) -> Any:
+    """The float32 values in [0, 1) whose 23 mantissa bits are the words
+    ``mantissas`` (below 2**23): :func:`unit`'s last step."""
+    xp = w.xp
+    return xp.astype(mantissas, xp.float32) * 2.0 ** -MANTISSA["float32"]
 
 
 def bound(xp: Any, value: Any, dtype: Any, device: Any) -> Any:

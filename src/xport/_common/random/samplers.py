@@ -15,9 +15,18 @@ import math
 from collections.abc import Callable
 from typing import Any, Final
 
+from . import tables
 from .erf import erf
 from .erfinv import sqrt2_erfinv
-from .floats import above_minus_one, bound, exact_product, float_kind, scale, unit
+from .floats import (
+    above_minus_one,
+    bound,
+    exact_product,
+    float_kind,
+    scale,
+    unit,
+    unit_of_mantissas,
+)
 from .keys import KeyWords, encrypt, key_words, split_words
 from .streams import draw_size, stream
 from .target import Target
@@ -90,6 +99,16 @@ def _normal_program(target: Target, start: int, stop: int, device: Any, *args: A
     return _normal_then(target, _uniform_program(target, start, stop, device, *args))
 
 
+def _normal_of_mantissas(target: Target, start: int, stop: int, device: Any, *args: Any
+                         ) -> Any:
+    """``_normal_program``'s values for the mantissas start .. stop - 1 (its
+    table, see tables.py)."""
+    exact, low, high = args
+    w = words_for(target)
+    units = unit_of_mantissas(w, w.iota(start, stop, device))
+    return _normal_then(target, scale(target, units, low, high, exact))
+
+
 def _truncated_then(target: Target, u: Any, above: Any, below: Any) -> Any:
     return target.xp.clip(sqrt2_erfinv(target, u, gather=gathers(target, u)), above, below)
 
@@ -159,8 +178,16 @@ def normal(target: Target, key: Any, shape: tuple[int, ...], dtype: Any, *,
     w = words_for(target)
     kind = float_kind(xp, dtype, "normal")
     lowest = above_minus_one(kind)
-    return _uniform(w, key_words(w, key), shape, kind, minval=lowest, maxval=1.0,
-                    device=target.device_of(key), finish=_NORMAL, offset=offset)
+    device = target.device_of(key)
+    kw = key_words(w, key)
+    if kind == "float32" and target.hooks.tabulates(device):
+        constants = (exact_product(lowest, 1.0), bound(xp, lowest, xp.float32, device),
+                     bound(xp, 1.0, xp.float32, device))
+        return tables.draw(w, kw, shape, device, offset,
+                           eager=(_normal_program, (*kw, kind, *constants)),
+                           of_mantissas=(_normal_of_mantissas, constants))
+    return _uniform(w, kw, shape, kind, minval=lowest, maxval=1.0, device=device,
+                    finish=_NORMAL, offset=offset)
 
 
 def _gumbel(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, device: Any) -> Any:
