@@ -622,6 +622,42 @@ def test_segment_sum_drops_ids_past_the_end_eagerly_and_traced():
     assert n(captured()).tolist() == [1.0, 4.0]
 
 
+def _op_types(function, *args):
+    graph = function.get_concrete_function(*args).graph
+    return {op.type for op in graph.get_operations()}
+
+
+def test_traced_index_fixes_branch_on_the_cpu_and_fuse_under_xla():
+    # A graph for the CPU alone branches around the fix on one reduction; XLA
+    # (jit_compile) gets the select, which it fuses into the gather.
+    x, mixed, plain = t([10, 20, 30, 40]), t([-1, 0, 2]), t([3, 0, 1])
+    data, stray = t([1.0, 2.0, 4.0, 8.0]), t([0, 2, 1, -1])
+    for compile_with_xla in (False, True):
+        take = tf.function(xp.take, jit_compile=compile_with_xla)
+        segments = tf.function(lambda ids: xport.scatter.segment_sum(data, ids, 2),
+                               jit_compile=compile_with_xla)
+        assert n(take(x, mixed)).tolist() == [40, 10, 30]
+        assert n(take(x, plain)).tolist() == [40, 10, 20]
+        assert n(segments(stray)).tolist() == [1.0, 4.0]
+        assert n(segments(t([1, 0, 0, 1]))).tolist() == [6.0, 9.0]
+        for function, args in ((take, (x, mixed)), (segments, (stray,))):
+            types = _op_types(function, *args)
+            branched = bool(types & {"If", "StatelessIf"})
+            assert branched == (not compile_with_xla), types
+            assert "SelectV2" in types if compile_with_xla else "SelectV2" not in types
+
+
+def test_traced_take_keeps_the_kernels_errors_and_vectorizes():
+    x = t([10, 20, 30, 40])
+    take = tf.function(xp.take)
+    for stray in ([0, 4], [-5, 1]):  # past either end: the kernel's own error
+        with pytest.raises(tf.errors.InvalidArgumentError):
+            take(x, t(stray))
+    rows = t([[-1, 0], [1, 2], [3, -4]])
+    got = tf.vectorized_map(lambda i: xp.take(x, i), rows)
+    assert n(got).tolist() == [[40, 10], [20, 30], [40, 10]]
+
+
 def test_nonzero_where_argmax():
     out = xp.nonzero(t([[0, 1], [2, 0]]))
     assert isinstance(out, tuple) and [n(a).tolist() for a in out] == [[0, 1], [1, 0]]

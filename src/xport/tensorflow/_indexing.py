@@ -10,7 +10,7 @@ import tensorflow as tf
 from .._common.axis_args import normalize_axes
 from .._common.promotion import PYTHON_SCALARS
 from ._constants import constant
-from ._host import host_values
+from ._host import fixed_where_needed
 from ._manipulation import broadcast_shapes, flattened
 from ._operands import FLOATING, INDEX_DTYPES, dims, operand_pair, rank
 from ._statistics import truth
@@ -30,12 +30,16 @@ def _indices(indices: Any, n: Any) -> Array:
                             "integer indices: cast them with astype")
         dtype = tf.int64
         indices = tf.raw_ops.Cast(x=indices, DstT=dtype)
-    values = host_values(indices)
-    if values is not None and (values.size == 0 or values.min() >= 0):
-        return indices
-    length = constant(n, dtype) if type(n) is int else tf.raw_ops.Cast(x=n, DstT=dtype)
-    return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=indices, y=constant(0, dtype)),
-                               t=tf.raw_ops.AddV2(x=indices, y=length), e=indices)
+    zero = constant(0, dtype)
+
+    def counted_from_the_end() -> Any:
+        length = constant(n, dtype) if type(n) is int else tf.raw_ops.Cast(x=n, DstT=dtype)
+        return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=indices, y=zero),
+                                   t=tf.raw_ops.AddV2(x=indices, y=length), e=indices)
+
+    return fixed_where_needed(
+        indices, lambda values: values.size > 0 and values.min() < 0,
+        lambda: tf.raw_ops.Less(x=tf.reduce_min(indices), y=zero), counted_from_the_end)
 
 
 def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:

@@ -25,7 +25,7 @@ import tensorflow as tf
 
 from ._constants import constant
 from ._elementwise import BINARY
-from ._host import host_values
+from ._host import fixed_where_needed
 from ._numpy_index import index
 from ._operands import FLOATING, cast, scalar_tensor
 
@@ -82,14 +82,17 @@ def _kept_ids(segment_ids: Any, num_segments: int) -> Any:
     """``segment_ids`` with those past the last segment made -1, which the
     kernels drop (on the CPU, eager ids with none are returned as they are:
     see ``_host``)."""
-    values = host_values(segment_ids)
-    if values is not None and (values.size == 0 or values.max() < num_segments):
-        return segment_ids
     dtype = segment_ids.dtype
-    # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
-    return tf.raw_ops.SelectV2(
-        condition=tf.raw_ops.Less(x=segment_ids, y=constant(num_segments, dtype)),
-        t=segment_ids, e=constant(-1, dtype))
+    end = constant(num_segments, dtype)
+
+    def past_the_end_dropped() -> Any:
+        # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
+        return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=segment_ids, y=end),
+                                   t=segment_ids, e=constant(-1, dtype))
+
+    return fixed_where_needed(
+        segment_ids, lambda values: values.size > 0 and values.max() >= num_segments,
+        lambda: tf.raw_ops.GreaterEqual(x=tf.reduce_max(segment_ids), y=end), past_the_end_dropped)
 
 
 def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
