@@ -47,15 +47,20 @@ def _step(lib: Any, take: Callable[..., Array], norm: Callable[[Array], Array],
     """A backend's step from its own gather, norm and scatter-add (the rest of
     the arithmetic is operators, which every library spells alike)."""
 
-    def step(x: Array, v: Array, s: Springs, *, stiffness: Any, damping: Any, dt: float,
-             gravity: float = -9.81) -> tuple[Array, Array]:
+    # Forces in a function of their own, as in mechanics.py: on eager JAX,
+    # where a function's temporaries are freed changes the step's time.
+    def forces(x: Array, v: Array, s: Springs, stiffness: Any, damping: Any) -> Array:
         d = take(x, s.j) - take(x, s.i)
         length = norm(d)
         direction = d / length
         closing = lib.sum((take(v, s.j) - take(v, s.i)) * direction, -1, keepdims=True)
         pull = (stiffness * (length - s.rest[:, None]) + damping * closing) * direction
         n = x.shape[0]
-        force = scatter_add(pull, s.i, n) - scatter_add(pull, s.j, n)
+        return scatter_add(pull, s.i, n) - scatter_add(pull, s.j, n)
+
+    def step(x: Array, v: Array, s: Springs, *, stiffness: Any, damping: Any, dt: float,
+             gravity: float = -9.81) -> tuple[Array, Array]:
+        force = forces(x, v, s, stiffness, damping)
         zero = lib.zeros_like(s.mass)
         weight = lib.stack([zero, zero, s.mass * gravity], -1)
         v = v + dt * (force + weight) / s.mass[:, None]
