@@ -120,7 +120,7 @@ def test_compiled_draws_give_jax_numbers(name, monkeypatch, fresh_programs):
     for n in (5, (1 << 17) + 7, 1 << 20):
         assert_same(draw(key, n), reference(name, 11, n, monkeypatch))
     (state,) = fresh_programs.values()
-    assert state.compiled is not None and all(state.variants.values())
+    assert state.made is not None and all(state.variants.values())
     assert len(state.variants) == 1
 
 
@@ -130,13 +130,13 @@ def test_a_compiled_draw_is_one_call_whatever_its_size(monkeypatch, fresh_progra
     xr.uniform(key, (10,))
     (state,) = fresh_programs.values()
     calls = []
-    compiled = state.compiled
+    compiled = state.made
 
     def counted(*args):
         calls.append(args[2] - args[1])
         return compiled(*args)
 
-    state.compiled = counted
+    state.made = counted
     for n in (1 << 10, 1 << 18, 1 << 21):
         xr.uniform(key, (n,))
     assert calls == [1 << 10, 1 << 18, 1 << 21]
@@ -147,11 +147,11 @@ def test_programs_compile_once_their_eager_draws_cost_the_budget(monkeypatch, fr
     monkeypatch.setenv(_torch_compiled.ENVIRONMENT, "1000")
     first = DRAWS["uniform"][0](key, 300)
     (state,) = fresh_programs.values()
-    assert state.compiled is None and state.spent > 0.0
+    assert state.made is None and state.spent > 0.0
     monkeypatch.setenv(_torch_compiled.ENVIRONMENT, str(state.spent / 2))
-    assert state.compiled is None
+    assert state.made is None
     second = DRAWS["uniform"][0](key, 300)
-    assert state.compiled is not None and all(state.variants.values())
+    assert state.made is not None and all(state.variants.values())
     assert torch.equal(first, second)
     assert_same(second, reference("uniform", 7, 300, monkeypatch))
 
@@ -161,7 +161,7 @@ def test_never_compiles_with_never(monkeypatch, fresh_programs):
     key = xr.key(7, xp=xport.namespace("torch"))
     for _ in range(3):
         xr.uniform(key, (300,))
-    assert all(state.compiled is None for state in fresh_programs.values())
+    assert all(state.made is None for state in fresh_programs.values())
 
 
 @pytest.mark.parametrize("failure", ["raises", "differs"])

@@ -49,7 +49,7 @@ def test_tabulated_normals_are_the_eager_ones(monkeypatch, fresh_tables):
         for shape in [(), (0,), (3, 5), *((n,) for n in SIZES)]:
             assert_bits_equal(xr.normal(key, shape), eager_normals(key, shape, monkeypatch))
     (state,) = fresh_tables.values()
-    assert state.table.shape == (tables.ENTRIES,) and state.table.dtype == np.float32
+    assert state.made.shape == (tables.ENTRIES,) and state.made.dtype == np.float32
 
 
 @pytest.mark.skipif(jax is None, reason="compares with jax.random, not installed here")
@@ -70,7 +70,7 @@ def test_dask_chunks_draw_from_the_table(monkeypatch, fresh_tables):
     want = eager_normals(xr.key(3, xp=xport.numpy), (100_000,), monkeypatch)
     assert isinstance(got, da.Array)
     assert_bits_equal(np.asarray(got.compute()), want)
-    assert [state.table is not None for state in fresh_tables.values()] == [True]
+    assert [state.made is not None for state in fresh_tables.values()] == [True]
 
 
 def test_a_table_is_built_once_the_eager_draws_cost_the_budget(monkeypatch, fresh_tables):
@@ -78,10 +78,10 @@ def test_a_table_is_built_once_the_eager_draws_cost_the_budget(monkeypatch, fres
     monkeypatch.setenv(budget.ENVIRONMENT, "1000")
     first = xr.normal(key, (3000,))
     (state,) = fresh_tables.values()
-    assert state.table is None and state.spent > 0.0
+    assert state.made is None and state.spent > 0.0
     monkeypatch.setenv(budget.ENVIRONMENT, str(state.spent / 2))
     second = xr.normal(key, (3000,))
-    assert state.table is not None
+    assert state.made is not None
     assert_bits_equal(second, first)
 
 
@@ -101,7 +101,7 @@ def test_never_draws_eagerly_beside_a_built_table(monkeypatch, fresh_tables):
     key = xr.key(8, xp=xport.numpy)
     tabulated = xr.normal(key, (500,))
     (state,) = fresh_tables.values()
-    monkeypatch.setattr(state, "table", np.full(tables.ENTRIES, np.nan, np.float32))
+    monkeypatch.setattr(state, "made", np.full(tables.ENTRIES, np.nan, np.float32))
     assert np.isnan(xr.normal(key, (500,))).all()  # the table is read
     monkeypatch.setenv(budget.ENVIRONMENT, "never")
     assert_bits_equal(xr.normal(key, (500,)), tabulated)  # and with never, it is not

@@ -25,14 +25,13 @@ from __future__ import annotations
 import math
 import os
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from typing import Any, Final
 
 import torch
 
-from .._common.random.budget import ENVIRONMENT, seconds_before_specialising
+from .._common.random.budget import ENVIRONMENT, Specialisation, seconds_before_specialising
 from .._common.random.streams import Program, eager_stream
 from .._common.random.words import Words
 from ._host import plain_eager
@@ -45,16 +44,15 @@ _FIRST_SIZE: Final = 1 << 20
 _MAX_COUNTER: Final = 1 << 31
 
 
-class _Program:
-    """One program's eager time so far, its compiled function once made, and
-    its variants: True once checked, False where compiling failed or differed
-    (they stay eager)."""
+class _Program(Specialisation):
+    """One program's eager time so far, its compiled function once made
+    (``made``), and its variants: True once checked, False where compiling
+    failed or differed (they stay eager)."""
 
-    __slots__ = ("compiled", "spent", "variants")
+    __slots__ = ("variants",)
 
     def __init__(self) -> None:
-        self.spent = 0.0
-        self.compiled: Callable[..., Any] | None = None
+        super().__init__()
         self.variants: dict[tuple[Any, ...], bool] = {}
 
 
@@ -85,19 +83,16 @@ def stream(w: Words, program: Program, start: int, size: int, device: Any) -> An
     state = _programs.get(fn)
     if state is None:
         state = _programs[fn] = _Program()
-    if state.compiled is None:
-        if state.spent < budget:
-            began = time.perf_counter()
-            out = eager_stream(w, program, start, size, device)
-            state.spent += time.perf_counter() - began
-            return out
-        state.compiled = torch.compile(fn, dynamic=True, fullgraph=True)
+    compiled = state.made_once_paid(
+        budget, lambda: torch.compile(fn, dynamic=True, fullgraph=True))
+    if compiled is None:
+        return state.timed(lambda: eager_stream(w, program, start, size, device))
     variant = _variant(device, args)
     if variant not in state.variants:
-        state.variants[variant] = _first_run_agrees(state.compiled, fn, variant,
+        state.variants[variant] = _first_run_agrees(compiled, fn, variant,
                                                     (w.target, start, size, device, *args))
     if state.variants[variant]:
-        return _call(state.compiled, w.target, start, start + size, device, *args)
+        return _call(compiled, w.target, start, start + size, device, *args)
     return eager_stream(w, program, start, size, device)
 
 

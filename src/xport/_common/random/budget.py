@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Final
+import time
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+_T = TypeVar("_T")
 
 ENVIRONMENT: Final = "XPORT_RANDOM_COMPILE"
 
@@ -36,3 +40,28 @@ def seconds_before_specialising(default: float) -> float:
         raise ValueError(f"{ENVIRONMENT} takes 'always', 'never' or a number of seconds "
                          f">= 0; got {value!r}")
     return seconds
+
+
+class Specialisation:
+    """One sampler's eager time so far, and what specialising made of it
+    (``made``: ``None`` until then)."""
+
+    __slots__ = ("made", "spent")
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self.made: Any = None
+
+    def made_once_paid(self, budget: float, make: Callable[[], Any]) -> Any:
+        """``made``, made by ``make()`` once the eager draws have taken
+        ``budget`` seconds; ``None`` before."""
+        if self.made is None and self.spent >= budget:
+            self.made = make()
+        return self.made
+
+    def timed(self, draw: Callable[[], _T]) -> _T:
+        """``draw()``, its time counted towards the budget."""
+        began = time.perf_counter()
+        out = draw()
+        self.spent += time.perf_counter() - began
+        return out

@@ -16,11 +16,10 @@ sampler's eager draws on that namespace and device have taken about as long
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from .budget import seconds_before_specialising
+from .budget import Specialisation, seconds_before_specialising
 from .floats import MANTISSA
 from .keys import KeyWords, encrypt
 from .streams import Program, eager_stream, stream
@@ -30,19 +29,8 @@ ENTRIES: Final = 1 << MANTISSA["float32"]
 # About the time a NumPy table of normals takes to build on one CPU core.
 _DEFAULT_SECONDS: Final = 0.5
 
-
-class _Tabulation:
-    """One sampler's eager time so far on one namespace and device, and its
-    table once built."""
-
-    __slots__ = ("spent", "table")
-
-    def __init__(self) -> None:
-        self.spent = 0.0
-        self.table: Any = None
-
-
-_tabulations: dict[tuple[Callable[..., Any], Any, Any], _Tabulation] = {}
+# (the sampler's mantissa program, namespace, device) -> its eager time and table.
+_tabulations: dict[tuple[Callable[..., Any], Any, Any], Specialisation] = {}
 
 
 def _lookup_program(target: Any, start: int, stop: int, device: Any, *args: Any) -> Any:
@@ -65,12 +53,9 @@ def draw(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any, offset: in
     key = (of_mantissas[0], target.xp, device)
     state = _tabulations.get(key)
     if state is None:
-        state = _tabulations[key] = _Tabulation()
-    if state.table is None:
-        if state.spent < budget:
-            began = time.perf_counter()
-            out = stream(w, shape, device, eager, offset)
-            state.spent += time.perf_counter() - began
-            return out
-        state.table = eager_stream(w, of_mantissas, 0, ENTRIES, device)
-    return stream(w, shape, device, (_lookup_program, (*kw, state.table)), offset)
+        state = _tabulations[key] = Specialisation()
+    table = state.made_once_paid(
+        budget, lambda: eager_stream(w, of_mantissas, 0, ENTRIES, device))
+    if table is None:
+        return state.timed(lambda: stream(w, shape, device, eager, offset))
+    return stream(w, shape, device, (_lookup_program, (*kw, table)), offset)
