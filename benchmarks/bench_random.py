@@ -13,7 +13,8 @@ table (``always``; an eager process reaches it after 0.5 s of normal draws;
 uniforms have none, so both rows draw eagerly); TensorFlow's
 ``tf.function(jit_compile=True)``; on JAX xport *is* ``jax.random``. Targets:
 issue #8, xport >= 0.2x native while giving JAX's numbers; issue #20, eager
-PyTorch >= 0.5x ``torch.rand``/``randn``.
+PyTorch >= 0.5x ``torch.rand``/``randn``; issue #37, eager NumPy normals >= 0.3x
+``Generator.standard_normal``.
 """
 
 from __future__ import annotations
