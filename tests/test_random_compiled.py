@@ -219,3 +219,21 @@ def test_draws_inside_torch_compile_read_any_layout_of_key(monkeypatch, fresh_pr
     want = xr.bits(key, (40,)).numpy()
     for got in compiled(key, strided, odd):
         assert_same(got, want)
+
+
+def test_programs_rounding_in_float64_compile_with_256_bit_vectors_on_wider_cpus():
+    # Inductor's 512-bit float32 <-> float64 conversions are several times
+    # slower than its 256-bit ones; only the programs that round through
+    # float64 (normal, truncated_normal) ask for the narrower vectors.
+    from xport._common.random import samplers
+
+    try:
+        from torch._inductor.cpu_vec_isa import pick_vec_isa
+        width = pick_vec_isa().bit_width()
+    except Exception:  # a PyTorch without the probe: no options at all
+        width = 0
+    wide = {"cpp.simdlen": 256} if width > 256 else None
+    assert _torch_compiled._compile_options(samplers._normal_program) == wide
+    assert _torch_compiled._compile_options(samplers._truncated_program) == wide
+    assert _torch_compiled._compile_options(samplers._uniform_program) is None
+    assert _torch_compiled._compile_options(samplers._bits_program) is None

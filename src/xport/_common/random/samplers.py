@@ -28,7 +28,7 @@ from .floats import (
     unit_of_mantissas,
 )
 from .keys import KeyWords, encrypt, key_words, split_words
-from .streams import draw_size, stream
+from .streams import draw_size, rounds_in_float64, stream
 from .target import Target
 from .words import MASK32, Words, words_for
 from .xla_float32 import gathers
@@ -95,10 +95,12 @@ def _normal_then(target: Target, u: Any) -> Any:
     return sqrt2_erfinv(target, u, open_interval=True, gather=gathers(target, u))
 
 
+@rounds_in_float64
 def _normal_program(target: Target, start: int, stop: int, device: Any, *args: Any) -> Any:
     return _normal_then(target, _uniform_program(target, start, stop, device, *args))
 
 
+@rounds_in_float64
 def _normal_of_mantissas(target: Target, start: int, stop: int, device: Any, *args: Any
                          ) -> Any:
     """``_normal_program``'s values for the mantissas start .. stop - 1 (its
@@ -113,6 +115,7 @@ def _truncated_then(target: Target, u: Any, above: Any, below: Any) -> Any:
     return target.xp.clip(sqrt2_erfinv(target, u, gather=gathers(target, u)), above, below)
 
 
+@rounds_in_float64
 def _truncated_program(target: Target, start: int, stop: int, device: Any, *args: Any) -> Any:
     above, below, *uniform = args
     return _truncated_then(target, _uniform_program(target, start, stop, device, *uniform),

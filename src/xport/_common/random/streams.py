@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from .words import Words
 
@@ -26,6 +26,22 @@ MAX_SIZE: Final = 1 << 31
 # module of the engine (compiled code is cached by it) and ``args`` hold 0-d
 # arrays and constants (kind names, dtypes, flags), never Python numbers that vary.
 Program = tuple[Callable[..., Any], tuple[Any, ...]]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_ROUNDING_IN_FLOAT64: set[Callable[..., Any]] = set()
+
+
+def rounds_in_float64(fn: _F) -> _F:
+    """Mark the program function ``fn`` as one whose float32 steps round
+    through float64 (``xla_float32``'s fused multiply-adds), for compilers
+    whose code for such conversions differs in speed (``rounding_in_float64``)."""
+    _ROUNDING_IN_FLOAT64.add(fn)
+    return fn
+
+
+def rounding_in_float64(fn: Callable[..., Any]) -> bool:
+    """Whether the program function ``fn`` was marked by :func:`rounds_in_float64`."""
+    return fn in _ROUNDING_IN_FLOAT64
 
 
 def draw_size(shape: tuple[int, ...]) -> int:
