@@ -8,7 +8,8 @@ installed backend: the library's generator (NumPy ``Generator.standard_normal``
 ``default_rng()``, computed), xport eagerly, and xport compiled where the
 library has a compiler: on PyTorch the eager call's compiled stream
 (``XPORT_RANDOM_COMPILE=always``, which an eager process reaches after 2 s of
-draws) and the draw inside ``torch.compile``; on NumPy the float32 normals'
+draws; normals then come from their table, the lookup compiled) and the draw
+inside ``torch.compile``; on NumPy the float32 normals'
 table (``always``; an eager process reaches it after 0.5 s of normal draws;
 uniforms have none, so both rows draw eagerly); TensorFlow's
 ``tf.function(jit_compile=True)``; on JAX xport *is* ``jax.random``. Targets:

@@ -179,7 +179,7 @@ def test_a_failing_compiler_warns_once_and_draws_stay_exact(failure, monkeypatch
     key = xr.key(9, xp=xport.namespace("torch"))
     want = reference("normal", 9, 1000, monkeypatch)
     expected = "no C\\+\\+ compiler found" if failure == "raises" else "other numbers"
-    with pytest.warns(RuntimeWarning, match=f"_normal_program.*{expected}.*stay eager") as caught:
+    with pytest.warns(RuntimeWarning, match=f"_\\w+_program.*{expected}.*stay eager") as caught:
         assert_same(xr.normal(key, (1000,)), want)
     assert caught[0].filename == __file__
     with warnings.catch_warnings():

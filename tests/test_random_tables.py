@@ -1,7 +1,9 @@
-"""Float32 normals from a table of their 2**23 values (NumPy, issue #37).
+"""Float32 normals from a table of their 2**23 values (NumPy and PyTorch on
+the CPU, issue #37).
 
 Once a process's eager float32 normal draws have taken ``XPORT_RANDOM_COMPILE``
-seconds, NumPy draws them as the cipher and a lookup. The numbers must not
+seconds, NumPy and PyTorch draw them as the cipher and a lookup (on PyTorch
+compiled in its turn, once that pays). The numbers must not
 change: every tabulated draw is compared with the eager route's (which
 tests/test_random.py holds to JAX's) and, where JAX is installed, with
 ``jax.random.normal`` itself.
@@ -42,14 +44,31 @@ def assert_bits_equal(got, want):
     np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
 
 
-def test_tabulated_normals_are_the_eager_ones(monkeypatch, fresh_tables):
+def on_host(x):
+    return np.asarray(x.numpy() if hasattr(x, "numpy") else x)
+
+
+@pytest.mark.parametrize("library", ["numpy", "torch"])
+def test_tabulated_normals_are_the_eager_ones(library, monkeypatch, fresh_tables):
+    pytest.importorskip(library)
+    xp = xport.namespace(library)
     monkeypatch.setenv(budget.ENVIRONMENT, "always")
     for seed in (0, 5, 2**32 - 1):
-        key = xr.key(seed, xp=xport.numpy)
+        key = xr.key(seed, xp=xp)
         for shape in [(), (0,), (3, 5), *((n,) for n in SIZES)]:
-            assert_bits_equal(xr.normal(key, shape), eager_normals(key, shape, monkeypatch))
+            assert_bits_equal(on_host(xr.normal(key, shape)),
+                              on_host(eager_normals(key, shape, monkeypatch)))
     (state,) = fresh_tables.values()
-    assert state.made.shape == (tables.ENTRIES,) and state.made.dtype == np.float32
+    assert tuple(state.made.shape) == (tables.ENTRIES,) and state.made.dtype == xp.float32
+
+
+def test_no_table_inside_torch_compile(monkeypatch, fresh_tables):
+    torch = pytest.importorskip("torch")
+    monkeypatch.setenv(budget.ENVIRONMENT, "always")
+    key = xr.key(4, xp=xport.namespace("torch"))
+    got = torch.compile(lambda k: xr.normal(k, (50,)), fullgraph=True, backend="eager")(key)
+    assert fresh_tables == {}
+    assert_bits_equal(on_host(got), on_host(eager_normals(key, (50,), monkeypatch)))
 
 
 @pytest.mark.skipif(jax is None, reason="compares with jax.random, not installed here")

@@ -42,9 +42,9 @@ corresponding ``jax.random`` function under JAX's default configuration
   with ``torch.compile`` once its draws have taken ``XPORT_RANDOM_COMPILE``
   seconds (2 by default; ``always``, ``never``), checked bit for bit against
   the eager sampler at its first run (see ``xport/torch/_random_compiled.py``); eager NumPy
-  draws float32 normals from a table of their 2**23 values (32 MiB) once its normal draws
-  have taken ``XPORT_RANDOM_COMPILE`` seconds (0.5 by default; ``_common/random/tables.py``),
-  the same numbers. On Dask
+  and PyTorch on the CPU draw float32 normals from a table of their 2**23 values (32 MiB)
+  once their normal draws have taken ``XPORT_RANDOM_COMPILE`` seconds (0.5 by default;
+  ``_common/random/tables.py``), the same numbers; PyTorch then compiles the lookup in turn. On Dask
   each chunk computes its own elements with the NumPy route (``bits``, ``uniform``, ``normal``,
   ``integers``, ``bernoulli`` and ``truncated_normal`` with Python-number
   parameters, and ``gamma``), so the graph has a few layers, not one per

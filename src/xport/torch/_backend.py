@@ -26,4 +26,5 @@ BACKEND = Backend("torch", to_device=_to_device, default_device=device_as_contex
                                      blockwise=_random.blockwise, reads_values=host_reads,
                                      compiled_stream=_random_compiled.stream,
                                      in_place_native=torch,
-                                     compiling=torch.compiler.is_compiling))
+                                     compiling=torch.compiler.is_compiling,
+                                     tabulates=_random.tabulates))

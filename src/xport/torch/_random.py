@@ -6,7 +6,8 @@ draws on the CPU run block by block (:data:`BLOCK` elements: PyTorch splits
 each operation over its threads, and larger blocks amortise that); on
 accelerators, and under ``torch.compile``, whole-array operations keep the
 kernel count fixed. Eager draws may be compiled once compiling pays
-(``_random_compiled``). Values are read on the host only for plain eager CPU
+(``_random_compiled``), and eager float32 normals on the CPU come from a table
+once that pays (``_common/random/tables.py``). Values are read on the host only for plain eager CPU
 tensors (``_host.host_reads``).
 """
 
@@ -60,3 +61,9 @@ def blockwise(device: Any) -> bool:
     """Eager draws on the CPU run block by block; traced ones and those on
     accelerators in one piece."""
     return not torch.compiler.is_compiling() and getattr(device, "type", "cpu") == "cpu"
+
+
+def tabulates(device: Any) -> bool:
+    """Float32 normals on the CPU come from a table once a process has drawn
+    enough of them, eagerly (plain tensors, no tracing or ``torch.func``)."""
+    return getattr(device, "type", "cpu") == "cpu" and plain_eager()

@@ -8,7 +8,8 @@ program over every mantissa (the table's values are the draws' by
 construction), and a draw is then the cipher and one gather.
 
 A table costs 32 MiB and the time of 2**23 draws, so a backend opts in
-(``RandomHooks.tabulates(device)``: NumPy) and a table is built only once its
+(``RandomHooks.tabulates(device)``: NumPy, and PyTorch eagerly on the CPU,
+whose compiled streams then compile the lookup in turn) and a table is built only once its
 sampler's eager draws on that namespace and device have taken about as long
 (``budget.py``: rent or buy; ``XPORT_RANDOM_COMPILE`` overrides).
 """
