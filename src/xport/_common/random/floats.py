@@ -40,10 +40,16 @@ def unit(w: Words, kw: KeyWords, counters: Any, kind: str) -> Any:
     dtype = getattr(xp, kind)
     high, low = encrypt(w, kw, counters)
     if kind == "float32":
-        return unit_of_mantissas(w, w.shr(w.xor(high, low), 32 - MANTISSA[kind]))
+        return unit_of_mantissas(w, mantissas_of(w, high, low))
     # 64 random bits are high:low; their top 52 are high (32) then low's top 20.
     return (xp.astype(w.wide(high), dtype) * 2.0**-32
             + xp.astype(w.shr(low, 12), dtype) * 2.0**-52)
+
+
+def mantissas_of(w: Words, high: Any, low: Any) -> Any:
+    """The 23 mantissa bits of the float32 draws whose cipher words are
+    ``high`` and ``low``, as words below 2**23."""
+    return w.shr(w.xor(high, low), 32 - MANTISSA["float32"])
 
 
 def unit_of_mantissas(w: Words, mantissas: Any) -> Any:

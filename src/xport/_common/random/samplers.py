@@ -141,16 +141,21 @@ _TRUNCATED: Final[_Finish] = (_truncated_then, _truncated_program)
 _GUMBEL: Final[_Finish] = (_gumbel_then, _gumbel_program)
 
 
+def _scaling(xp: Any, minval: Any, maxval: Any, dtype: Any, device: Any
+             ) -> tuple[bool, Any, Any]:
+    """A uniform draw's constants for ``floats.scale``: whether its product is
+    exact, and its bounds as arrays of ``dtype``."""
+    return (exact_product(minval, maxval), bound(xp, minval, dtype, device),
+            bound(xp, maxval, dtype, device))
+
+
 def _uniform(w: Words, kw: KeyWords, shape: tuple[int, ...], kind: str, *,
              minval: Any, maxval: Any, device: Any, finish: _Finish = _NO_FINISH,
              extra: tuple[Any, ...] = (), offset: int = 0) -> Any:
     """Uniform floats in [minval, maxval), then ``finish`` with the arrays
     ``extra`` (``offset``: see streams.stream; scalar bounds only)."""
     xp = w.xp
-    dtype = getattr(xp, kind)
-    low = bound(xp, minval, dtype, device)
-    high = bound(xp, maxval, dtype, device)
-    exact = exact_product(minval, maxval)
+    exact, low, high = _scaling(xp, minval, maxval, getattr(xp, kind), device)
     then, program = finish
     if low.ndim == 0 and high.ndim == 0:
         return stream(w, shape, device, (program, (*extra, *kw, kind, exact, low, high)),
@@ -184,8 +189,7 @@ def normal(target: Target, key: Any, shape: tuple[int, ...], dtype: Any, *,
     device = target.device_of(key)
     kw = key_words(w, key)
     if kind == "float32" and target.hooks.tabulates(device):
-        constants = (exact_product(lowest, 1.0), bound(xp, lowest, xp.float32, device),
-                     bound(xp, 1.0, xp.float32, device))
+        constants = _scaling(xp, lowest, 1.0, xp.float32, device)
         return tables.draw(w, kw, shape, device, offset,
                            eager=(_normal_program, (*kw, kind, *constants)),
                            of_mantissas=(_normal_of_mantissas, constants))

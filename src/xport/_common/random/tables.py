@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .budget import Specialisation, seconds_before_specialising
-from .floats import MANTISSA
+from .floats import MANTISSA, mantissas_of
 from .keys import KeyWords, encrypt
 from .streams import Program, eager_stream, stream
 from .words import Words, words_for
@@ -38,7 +38,7 @@ def _lookup_program(target: Any, start: int, stop: int, device: Any, *args: Any)
     k0, k1, table = args
     w = words_for(target)
     high, low = encrypt(w, (k0, k1), w.iota(start, stop, device))
-    return target.xp.take(table, w.shr(w.xor(high, low), 32 - MANTISSA["float32"]))
+    return target.xp.take(table, mantissas_of(w, high, low))
 
 
 def draw(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any, offset: int, *,
