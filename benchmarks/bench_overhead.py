@@ -73,12 +73,13 @@ def dispatch_rows(backends: list[str]) -> list[dict[str, object]]:
     """namespace_of beside compat's array_namespace (timed interleaved) for one
     array, three arrays, and an array with two Python scalars."""
     array_namespace = _compat_dispatch()
+    namespace_of = xport.namespace_of  # looked up as compat's is: once
     rows = []
     for name in backends:
         cases = CASES[name]()
         x = cases.make((8,))
         for label, args in (("x", (x,)), ("x, x, x", (x, x, x)), ("x, 1.0, 2", (x, 1.0, 2))):
-            fns: dict[str, Any] = {"xport": lambda args=args: xport.namespace_of(*args)}
+            fns: dict[str, Any] = {"xport": lambda args=args: namespace_of(*args)}
             fns["xport"]()  # resolve the types (and import the namespace) before timing
             if array_namespace is not None:
                 try:

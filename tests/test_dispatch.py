@@ -96,6 +96,15 @@ def test_supported_api_versions(version):
     assert xport.namespace_of(np.ones(1), api_version=version) is xport.numpy
 
 
+def test_an_unknown_keyword_is_named_with_the_ones_taken():
+    x = np.ones(1)
+    xport.namespace_of(x)  # the type is cached: the keyword must still be refused
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'api'.*api_version, "
+                                        r"use_compat, checked"):
+        xport.namespace_of(x, api="2025.12")
+    assert xport.namespace_of(x, api_version=None, use_compat=None, checked=None) is xport.numpy
+
+
 @pytest.mark.parametrize("version", ["2020.12", "2026.12", "latest", 2024.12])
 def test_unsupported_api_version_lists_the_supported_ones(version):
     with pytest.raises(ValueError, match=r"'2021.12', '2022.12', '2023.12', '2024.12', '2025.12'"):

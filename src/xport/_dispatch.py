@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Final, cast
+from typing import Any, Final, TypedDict, Unpack, cast
 
 from ._common.typenames import type_name as _type_name
 from ._common.typenames import type_name_of as _type_name_of
@@ -269,9 +269,19 @@ def _raise_mixed(arrays: tuple[object, ...], api_version: str | None) -> None:
 _NO_NAMESPACE: Namespace | None = None
 
 
+class _Options(TypedDict, total=False):
+    """namespace_of's keyword arguments (see its docstring)."""
+
+    api_version: str | None
+    use_compat: bool | None
+    checked: bool | None
+
+
+_OPTION_NAMES: Final[tuple[str, ...]] = ("api_version", "use_compat", "checked")
+
+
 def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object = _NO_ARGUMENT,
-                 /, *more: object, api_version: str | None = None,
-                 use_compat: bool | None = None, checked: bool | None = None) -> Namespace:
+                 /, *more: object, **options: Unpack[_Options]) -> Namespace:
     """Return the Array API namespace for the library that produced the arrays given.
 
     NumPy arrays and scalars give :mod:`xport.numpy`, torch tensors
@@ -307,10 +317,10 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     # unchanged: a type comparison or a membership test per argument, all of
     # which torch.compile traces (a stored dict.get it does not on every
     # version). The type comparison also keeps the same-answer table out of
-    # torch.compile's guards.
+    # torch.compile's guards. (The options are a ** dict: keyword-only
+    # defaults cost each call a lookup per keyword.)
     cls = type(x)
-    if cls in _one_array_namespace_by_type and api_version is None and use_compat is None \
-            and checked is None:
+    if cls in _one_array_namespace_by_type and not options:
         if y is _NO_ARGUMENT:
             return _one_array_namespace_by_type[cls]
         if type(y) is cls and (z is _NO_ARGUMENT or type(z) is cls) and not more:
@@ -320,7 +330,9 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
                 and (not more or _all_types_in(same, more)):
             return _one_array_namespace_by_type[cls]
     arrays = _given(x, y, z, more)
-    if api_version is not None or use_compat is not None or checked is not None:
+    api_version = None
+    if options:
+        api_version, use_compat, checked = _read_options(options)
         _check_api_version(api_version)
         if checked is not None:
             return _with_checked(
@@ -341,6 +353,17 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     if found is not None and found is not _IGNORED:
         return found  # type: ignore[no-any-return]
     return _namespace_of_general(arrays, api_version)
+
+
+def _read_options(options: _Options) -> tuple[str | None, bool | None, bool | None]:
+    """(api_version, use_compat, checked) from namespace_of's keywords;
+    ``TypeError`` for a keyword it does not take, as Python raises for a
+    function that names its keywords."""
+    for name in options:
+        if name not in _OPTION_NAMES:
+            raise TypeError(f"namespace_of() got an unexpected keyword argument {name!r}; "
+                            f"it takes {', '.join(_OPTION_NAMES)}")
+    return (options.get("api_version"), options.get("use_compat"), options.get("checked"))
 
 
 def _given(x: object, y: object, z: object, more: tuple[object, ...]) -> tuple[object, ...]:
