@@ -258,6 +258,11 @@ def _is_nan_scalar(bound: object) -> bool:
 
 
 _NUMBERS = (int, float)
+_Tensor = torch.Tensor
+# The dtypes torch.clamp keeps with number bounds (ints only, for the integral
+# ones); dicts, not sets: torch.compile guards a dict membership by its key.
+_FLOATING = dict.fromkeys((torch.float16, torch.bfloat16, torch.float32, torch.float64), True)
+_INTEGRAL = dict.fromkeys((torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8), True)
 
 
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's names
@@ -277,11 +282,18 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
     them.
     """
     # The common call first: two numbers, neither NaN (the one number unequal to
-    # itself), no options: one kernel.
+    # itself), that keep x's dtype, no options: one kernel.
     if type(min) in _NUMBERS and type(max) in _NUMBERS and not kwargs \
-            and min == min and max == max:  # noqa: PLR0124
-        out = torch.clamp(x, min, max)
-        return out if out.dtype is x.dtype else out.to(x.dtype)
+            and min == min and max == max and type(x) is _Tensor:  # noqa: PLR0124
+        dtype = x.dtype
+        if dtype in _FLOATING or (dtype in _INTEGRAL and type(min) is int
+                                  and type(max) is int):
+            return torch.clamp(x, min, max)
+    return _clip_routed(x, min, max, **kwargs)
+
+
+def _clip(x: Array, min: Array | float | None, max: Array | float | None,  # noqa: A002
+          **kwargs: Any) -> Array:
     if _is_nan_scalar(min) or _is_nan_scalar(max):
         return torch.full_like(x, math.nan)
     if min is None:
@@ -297,3 +309,10 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
     else:
         out = torch.clamp_max(torch.clamp_min(x, min), max, **kwargs)
     return out if out.dtype == x.dtype else out.to(x.dtype)
+
+
+# clip's general path for uint16/uint32/uint64, which PyTorch lacks kernels
+# for (clip tests for those dtypes on its own fast path: the namespace does not
+# route it again).
+_clip_routed = routed("clip", _clip)
+clip.__doc__ = f"{(clip.__doc__ or '').rstrip()}\n\n    {UNSIGNED_NOTE}"

@@ -25,7 +25,7 @@ import torch
 
 from .._common.reductions import ShapeOps, make_reduction
 from ._info import dtype_named
-from ._unsigned import SHELL_UNSIGNED
+from ._unsigned import SHELL_UNSIGNED, UNSIGNED_NOTE, routed
 
 Array = Any
 DType = Any
@@ -79,8 +79,13 @@ def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: 
     array-api-compat does.
     """
     if dtype is None and not kwargs and x.dtype not in _UNSIGNED_DEFAULT:
-        # An int axis at once (positionally: PyTorch parses keywords slower).
-        return torch.sum(x, axis, keepdims) if type(axis) is int else _sum(x, axis, keepdims)
+        # An int axis, or every axis, at once (positionally: PyTorch parses
+        # keywords slower).
+        if type(axis) is int:
+            return torch.sum(x, axis, keepdims)
+        if axis is None and not keepdims:
+            return torch.sum(x)
+        return _sum(x, axis, keepdims)
     return _accumulate(_sum, x, dtype, axis, keepdims, **kwargs)
 
 
@@ -120,6 +125,8 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False, **kwargs: An
     ``torch.mean``, as array-api-compat does.
     """
     if not kwargs:
+        if axis is None and not keepdims:
+            return torch.mean(_floating(x))
         return _mean(_floating(x), axis, keepdims)
     if "dtype" not in kwargs:
         x = _floating(x)
@@ -156,13 +163,18 @@ def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     return _std(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
+_Tensor = torch.Tensor
+
+
 def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Maximum of ``x`` over ``axis``.
 
     Deviations fixed: ``torch.max`` returns (values, indices) for an axis and
     takes no tuple; this is ``torch.amax`` with ``axis=()`` reducing nothing.
     """
-    return _max(x, axis, keepdims)
+    if type(x) is _Tensor and x.dtype not in SHELL_UNSIGNED:
+        return torch.amax(x, axis, keepdims) if type(axis) is int else _max(x, axis, keepdims)
+    return _max_routed(x, axis, keepdims)
 
 
 def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -171,7 +183,33 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
     Deviations fixed: ``torch.min`` returns (values, indices) for an axis and
     takes no tuple; this is ``torch.amin`` with ``axis=()`` reducing nothing.
     """
-    return _min(x, axis, keepdims)
+    if type(x) is _Tensor and x.dtype not in SHELL_UNSIGNED:
+        return torch.amin(x, axis, keepdims) if type(axis) is int else _min(x, axis, keepdims)
+    return _min_routed(x, axis, keepdims)
+
+
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False,
+           **kwargs: Any) -> Array:
+    """Index of the (first) maximum of ``x`` along ``axis`` (of the flattened
+    ``x`` for ``None``): ``torch.argmax``.
+
+    PyTorch's own keywords (``out=``) are passed on to ``torch.argmax``.
+    """
+    if type(x) is _Tensor and not kwargs and x.dtype not in SHELL_UNSIGNED:
+        return torch.argmax(x, axis, keepdims)
+    return _argmax_routed(x, axis=axis, keepdims=keepdims, **kwargs)
+
+
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False,
+           **kwargs: Any) -> Array:
+    """Index of the (first) minimum of ``x`` along ``axis`` (of the flattened
+    ``x`` for ``None``): ``torch.argmin``.
+
+    PyTorch's own keywords (``out=``) are passed on to ``torch.argmin``.
+    """
+    if type(x) is _Tensor and not kwargs and x.dtype not in SHELL_UNSIGNED:
+        return torch.argmin(x, axis, keepdims)
+    return _argmin_routed(x, axis=axis, keepdims=keepdims, **kwargs)
 
 
 def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False,  # noqa: A001
@@ -208,7 +246,24 @@ def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> 
     Deviations fixed: ``torch.count_nonzero`` has no ``keepdims``, and
     ``axis=()`` counts each element alone.
     """
-    return _count_nonzero(x, axis, keepdims)
+    if type(x) is _Tensor and x.dtype not in SHELL_UNSIGNED:
+        if not keepdims and (axis is None or type(axis) is int):
+            return torch.count_nonzero(x, axis)
+        return _count_nonzero(x, axis, keepdims)
+    return _count_nonzero_routed(x, axis, keepdims)
+
+
+# The general paths of the functions above for uint16/uint32/uint64, which
+# PyTorch lacks kernels for (each function tests for those dtypes on its own
+# fast path, so the namespace does not route it again).
+_max_routed = routed("max", _max)
+_min_routed = routed("min", _min)
+_argmax_routed = routed("argmax", torch.argmax)
+_argmin_routed = routed("argmin", torch.argmin)
+_count_nonzero_routed = routed("count_nonzero", _count_nonzero)
+ROUTES_ITSELF = ("max", "min", "argmax", "argmin", "count_nonzero")
+for _function in (max, min, argmax, argmin, count_nonzero):
+    _function.__doc__ = f"{(_function.__doc__ or '').rstrip()}\n\n    {UNSIGNED_NOTE}"
 
 
 def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], name: str

@@ -35,8 +35,8 @@ MAIN: dict[str, Any] = {
     **functions_of(_manipulation, "broadcast_arrays", "broadcast_shapes", "broadcast_to",
                  "concat", "expand_dims", "flip", "permute_dims", "repeat", "reshape", "roll",
                  "squeeze", "stack"),
-    **functions_of(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "all", "any",
-                 "count_nonzero", "cumulative_sum", "cumulative_prod"),
+    **functions_of(_statistics, "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
+                 "argmin", "all", "any", "count_nonzero", "cumulative_sum", "cumulative_prod"),
     **functions_of(_indexing, "take", "take_along_axis", "nonzero", "where"),
     **functions_of(_sorting, "sort", "argsort"),
     **functions_of(_sets, "unique_values", "unique_counts", "unique_inverse", "unique_all"),
@@ -53,8 +53,10 @@ ALIASES: dict[str, str] = {
 
 # The functions PyTorch lacks uint16/uint32/uint64 kernels for, routed through
 # signed carriers (the binary ones route their native, in _elementwise; cross
-# is linalg's).
+# is linalg's; the others named here test for those dtypes on their own fast
+# paths and route their general ones).
+_ROUTE_THEMSELVES = {"cross", "clip", *_statistics.ROUTES_ITSELF}
 MAIN.update({
     name: _unsigned.routed(name, MAIN.get(name) or getattr(torch, ALIASES.get(name, name)))
-    for name in _unsigned.ROUTES.keys() - _elementwise.BINARY.keys() - {"cross"}
+    for name in _unsigned.ROUTES.keys() - _elementwise.BINARY.keys() - _ROUTE_THEMSELVES
 })
