@@ -212,14 +212,27 @@ def _namespace_check(library: str) -> Callable[[Any], bool]:
     if row.package or row.external:
         wrappers.append(f"xport.{row.package or row.external}")
 
+    # Module name -> the answer, for names that alone tell the library.
+    answers: dict[str, bool] = {}
+
     def check(xp: Any) -> bool:
-        # By name first (one dict lookup), then xport's namespaces (checked,
-        # vendored) by their descriptor; no try/except: older torch.compile
-        # cannot trace a raise.
-        found = _library_by_namespace_name.get(getattr(xp, "__name__", None), _UNSEEN)
+        name = getattr(xp, "__name__", None)
+        known = answers.get(name)  # type: ignore[arg-type]
+        if known is not None:
+            return known
+        return answer(xp, name)
+
+    def answer(xp: Any, name: object) -> bool:
+        # By name first, then xport's namespaces (checked, vendored) by their
+        # descriptor; no try/except: older torch.compile cannot trace a raise.
+        found = _library_by_namespace_name.get(name, _UNSEEN)  # type: ignore[call-overload]
         if found is _UNSEEN:
             found = _library_of_namespace(xp)
-        return (library_of(xp) if found is None else found) == library
+        if found is None:
+            return library_of(xp) == library
+        if isinstance(name, str):
+            answers[name] = found == library
+        return bool(found == library)
 
     check.__name__ = check.__qualname__ = f"is_{library}_namespace"
     check.__doc__ = (f"True if ``xp`` is a namespace of {library}: "
