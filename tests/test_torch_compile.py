@@ -141,3 +141,23 @@ def test_segment_sum_compiles_after_another_librarys_ids(library) -> None:
     torch._dynamo.reset()
     got = torch.compile(summed, fullgraph=True, backend="eager")(x, ids)
     assert torch.equal(got, torch.tensor([[2.0, 2.0], [1.0, 1.0]]))
+
+
+def _unsigned(u, i):
+    xp = xport.torch
+    return (xp.concat([u, i], axis=0), xp.clip(u, 1, 5), xp.max(u, axis=0), xp.argmax(u),
+            xp.count_nonzero(u), xp.add(u, u))
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64"])
+def test_unsigned_routes_compile_to_the_eager_result(dtype) -> None:
+    # The uint routes test dtypes, which the trace reads: calling PyTorch's
+    # own first and catching its refusal would trace no refusal (fake tensors
+    # have no kernels to lack) and give another dtype, or fail when run.
+    u = torch.tensor([7, 2**15 + 3, 0, 4], dtype=getattr(torch, dtype))
+    i = torch.tensor([255, 9], dtype=torch.uint8)  # promotes to u's dtype
+    expected = _unsigned(u, i)
+    torch._dynamo.reset()
+    got = torch.compile(_unsigned, fullgraph=True, backend="eager")(u, i)
+    for g, e in zip(got, expected, strict=True):
+        assert g.dtype == e.dtype and torch.equal(g, e), (g, e)
