@@ -205,8 +205,9 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
 def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     xp = namespace_of(data, segment_ids)
     segment = _hook(xp).segment  # first: it names the backends supported
-    if not _remembered(xp, segment_ids.dtype, xp.isdtype, segment_ids.dtype, "integral"):
-        raise TypeError(f"segment_{op}() needs integer segment_ids; got {segment_ids.dtype}")
+    ids_dtype = segment_ids.dtype
+    if not _remembered(xp, ids_dtype, xp.isdtype, ids_dtype, "integral"):
+        raise TypeError(f"segment_{op}() needs integer segment_ids; got {ids_dtype}")
     if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
         raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row of "
                          f"data; got shapes {tuple(segment_ids.shape)} and {tuple(data.shape)}")
