@@ -61,8 +61,6 @@ _prod = make_reduction(torch.prod, SHAPES, tuple_axes=False, none_keepdims=False
 _mean = make_reduction(torch.mean, SHAPES, positional=True)
 _var = make_reduction(torch.var, SHAPES)
 _std = make_reduction(torch.std, SHAPES)
-_max = make_reduction(torch.amax, SHAPES, positional=True)
-_min = make_reduction(torch.amin, SHAPES, positional=True)
 _all = make_reduction(torch.all, SHAPES, positional=True)
 _any = make_reduction(torch.any, SHAPES, positional=True)
 _count_nonzero = make_reduction(torch.count_nonzero, SHAPES, keepdims=False, positional=True)
@@ -166,50 +164,52 @@ def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
 _Tensor = torch.Tensor
 
 
-def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
-    """Maximum of ``x`` over ``axis``.
+def _extremum(native: Callable[..., Array], name: str, which: str) -> Callable[..., Array]:
+    """The standard's ``max`` or ``min`` over ``native`` (``torch.amax`` /
+    ``torch.amin``)."""
+    reduction = make_reduction(native, SHAPES, positional=True)
+    general = routed(name, reduction)
 
-    Deviations fixed: ``torch.max`` returns (values, indices) for an axis and
-    takes no tuple; this is ``torch.amax`` with ``axis=()`` reducing nothing.
-    """
-    if type(x) is _Tensor and x.dtype not in SHELL_UNSIGNED:
-        return torch.amax(x, axis, keepdims) if type(axis) is int else _max(x, axis, keepdims)
-    return _max_routed(x, axis, keepdims)
+    def extremum(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+        if type(x) is _Tensor and x.dtype not in SHELL_UNSIGNED:
+            return native(x, axis, keepdims) if type(axis) is int else reduction(x, axis, keepdims)
+        return general(x, axis, keepdims)
 
-
-def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
-    """Minimum of ``x`` over ``axis``.
-
-    Deviations fixed: ``torch.min`` returns (values, indices) for an axis and
-    takes no tuple; this is ``torch.amin`` with ``axis=()`` reducing nothing.
-    """
-    if type(x) is _Tensor and x.dtype not in SHELL_UNSIGNED:
-        return torch.amin(x, axis, keepdims) if type(axis) is int else _min(x, axis, keepdims)
-    return _min_routed(x, axis, keepdims)
+    extremum.__name__ = extremum.__qualname__ = name
+    extremum.__doc__ = (
+        f"{which.capitalize()} of ``x`` over ``axis``.\n\n"
+        f"    Deviations fixed: ``torch.{name}`` returns (values, indices) for an axis and\n"
+        f"    takes no tuple; this is ``torch.{native.__name__}`` with ``axis=()`` reducing "
+        f"nothing.\n\n    {UNSIGNED_NOTE}")
+    return extremum
 
 
-def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False,
-           **kwargs: Any) -> Array:
-    """Index of the (first) maximum of ``x`` along ``axis`` (of the flattened
-    ``x`` for ``None``): ``torch.argmax``.
+def _arg_extremum(native: Callable[..., Array], name: str, which: str) -> Callable[..., Array]:
+    """The standard's ``argmax`` or ``argmin``: ``native`` itself but for the
+    unsigned dtypes PyTorch lacks kernels for."""
+    general = routed(name, native)
 
-    PyTorch's own keywords (``out=``) are passed on to ``torch.argmax``.
-    """
-    if type(x) is _Tensor and not kwargs and x.dtype not in SHELL_UNSIGNED:
-        return torch.argmax(x, axis, keepdims)
-    return _argmax_routed(x, axis=axis, keepdims=keepdims, **kwargs)
+    def arg_extremum(x: Array, /, *, axis: int | None = None, keepdims: bool = False,
+                     **kwargs: Any) -> Array:
+        if type(x) is _Tensor and not kwargs and x.dtype not in SHELL_UNSIGNED:
+            return native(x, axis, keepdims)
+        return general(x, axis=axis, keepdims=keepdims, **kwargs)
+
+    arg_extremum.__name__ = arg_extremum.__qualname__ = name
+    arg_extremum.__doc__ = (
+        f"Index of the (first) {which} of ``x`` along ``axis`` (of the flattened\n"
+        f"    ``x`` for ``None``): ``torch.{name}``.\n\n"
+        f"    PyTorch's own keywords (``out=``) are passed on to ``torch.{name}``.\n\n"
+        f"    {UNSIGNED_NOTE}")
+    return arg_extremum
 
 
-def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False,
-           **kwargs: Any) -> Array:
-    """Index of the (first) minimum of ``x`` along ``axis`` (of the flattened
-    ``x`` for ``None``): ``torch.argmin``.
-
-    PyTorch's own keywords (``out=``) are passed on to ``torch.argmin``.
-    """
-    if type(x) is _Tensor and not kwargs and x.dtype not in SHELL_UNSIGNED:
-        return torch.argmin(x, axis, keepdims)
-    return _argmin_routed(x, axis=axis, keepdims=keepdims, **kwargs)
+# Each tests for the unsigned dtypes on its own fast path (so the namespace
+# does not route it again: ROUTES_ITSELF) and routes its general path.
+max = _extremum(torch.amax, "max", "maximum")  # noqa: A001
+min = _extremum(torch.amin, "min", "minimum")  # noqa: A001
+argmax = _arg_extremum(torch.argmax, "argmax", "maximum")
+argmin = _arg_extremum(torch.argmin, "argmin", "minimum")
 
 
 def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False,  # noqa: A001
@@ -253,17 +253,11 @@ def count_nonzero(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> 
     return _count_nonzero_routed(x, axis, keepdims)
 
 
-# The general paths of the functions above for uint16/uint32/uint64, which
-# PyTorch lacks kernels for (each function tests for those dtypes on its own
-# fast path, so the namespace does not route it again).
-_max_routed = routed("max", _max)
-_min_routed = routed("min", _min)
-_argmax_routed = routed("argmax", torch.argmax)
-_argmin_routed = routed("argmin", torch.argmin)
+# count_nonzero's general path for uint16/uint32/uint64, which PyTorch lacks
+# kernels for (count_nonzero tests for those dtypes on its own fast path).
 _count_nonzero_routed = routed("count_nonzero", _count_nonzero)
 ROUTES_ITSELF = ("max", "min", "argmax", "argmin", "count_nonzero")
-for _function in (max, min, argmax, argmin, count_nonzero):
-    _function.__doc__ = f"{(_function.__doc__ or '').rstrip()}\n\n    {UNSIGNED_NOTE}"
+count_nonzero.__doc__ = f"{(count_nonzero.__doc__ or '').rstrip()}\n\n    {UNSIGNED_NOTE}"
 
 
 def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], name: str
