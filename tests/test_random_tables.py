@@ -62,6 +62,24 @@ def test_tabulated_normals_are_the_eager_ones(library, monkeypatch, fresh_tables
     assert tuple(state.made.shape) == (tables.ENTRIES,) and state.made.dtype == xp.float32
 
 
+def test_pytorch_keeps_a_table_in_memory_aligned_for_huge_pages():
+    torch = pytest.importorskip("torch")
+    import gc
+    import mmap
+
+    from xport.torch import _random
+
+    table = torch.arange(1 << 20, dtype=torch.float32)
+    kept = _random.keeps_table(table)
+    gc.collect()  # the memory must live as long as the tensor, not the call
+    assert kept.dtype == table.dtype and kept.shape == table.shape
+    assert torch.equal(kept, table)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        assert kept.data_ptr() != table.data_ptr() and kept.data_ptr() % (2 << 20) == 0
+    else:
+        assert kept is table
+
+
 def test_no_table_inside_torch_compile(monkeypatch, fresh_tables):
     torch = pytest.importorskip("torch")
     monkeypatch.setenv(budget.ENVIRONMENT, "always")

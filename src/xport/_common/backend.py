@@ -102,6 +102,10 @@ def _never(*arrays: Any) -> bool:
     return False
 
 
+def _as_built(table: Any) -> Any:
+    return table
+
+
 @dataclass(frozen=True)
 class RandomHooks:
     """How ``xport.random`` draws on one backend. The defaults are the
@@ -122,7 +126,9 @@ class RandomHooks:
     steps may use on eager arrays; ``compiling()``: whether a tracing
     compiler that needs traced bit casts is running; ``tabulates(device)``:
     whether eager float32 samplers on ``device`` may be drawn from a table of
-    their 2**23 values once that pays (``_common/random/tables.py``).
+    their 2**23 values once that pays (``_common/random/tables.py``);
+    ``keeps_table(table)``: the table as the backend keeps it for lookups
+    (default: as built).
     """
 
     route: Any = None
@@ -134,6 +140,7 @@ class RandomHooks:
     in_place_native: Any = None
     compiling: Callable[[], bool] = _never
     tabulates: Callable[[Any], bool] = _never
+    keeps_table: Callable[[Any], Any] = _as_built
 
 
 @dataclass(frozen=True)

@@ -27,4 +27,5 @@ BACKEND = Backend("torch", to_device=_to_device, default_device=device_as_contex
                                      compiled_stream=_random_compiled.stream,
                                      in_place_native=torch,
                                      compiling=torch.compiler.is_compiling,
-                                     tabulates=_random.tabulates))
+                                     tabulates=_random.tabulates,
+                                     keeps_table=_random.keeps_table))

@@ -8,8 +8,8 @@ block by block (``block``, ``blockwise``), whether values may be read
 (``reads_values``), whether eager streams may run compiled
 (``compiled_stream``), which native ``out=`` functions the float32 steps may
 use (``in_place_native``), whether a tracing compiler is running
-(``compiling``) and whether float32 samplers may come from a table
-(``tabulates``). No backend is named here: the backends' folders say all
+(``compiling``), whether float32 samplers may come from a table
+(``tabulates``) and where a built table is kept (``keeps_table``). No backend is named here: the backends' folders say all
 that (``<lib>/_random.py``, ``<lib>/_backend.py``).
 
 Rooms: ``target`` (the Target), ``words`` (32-bit word carriers),

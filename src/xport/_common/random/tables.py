@@ -11,7 +11,9 @@ A table costs 32 MiB and the time of 2**23 draws, so a backend opts in
 (``RandomHooks.tabulates(device)``: NumPy, and PyTorch eagerly on the CPU,
 whose compiled streams then compile the lookup in turn) and a table is built only once its
 sampler's eager draws on that namespace and device have taken about as long
-(``budget.py``: rent or buy; ``XPORT_RANDOM_COMPILE`` overrides).
+(``budget.py``: rent or buy; ``XPORT_RANDOM_COMPILE`` overrides). The
+backend may keep the built table in memory that suits random lookups
+(``RandomHooks.keeps_table``: PyTorch's CPU tables in huge pages).
 """
 
 from __future__ import annotations
@@ -55,8 +57,8 @@ def draw(w: Words, kw: KeyWords, shape: tuple[int, ...], device: Any, offset: in
     state = _tabulations.get(key)
     if state is None:
         state = _tabulations[key] = Specialisation()
-    table = state.made_once_paid(
-        budget, lambda: eager_stream(w, of_mantissas, 0, ENTRIES, device))
+    table = state.made_once_paid(budget, lambda: target.hooks.keeps_table(
+        eager_stream(w, of_mantissas, 0, ENTRIES, device)))
     if table is None:
         return state.timed(lambda: stream(w, shape, device, eager, offset))
     return stream(w, shape, device, (_lookup_program, (*kw, table)), offset)
