@@ -80,6 +80,20 @@ def test_pytorch_keeps_a_table_in_memory_aligned_for_huge_pages():
         assert kept is table
 
 
+def test_pytorch_keeps_a_table_as_built_where_the_os_refuses(monkeypatch):
+    torch = pytest.importorskip("torch")
+    import mmap
+
+    from xport.torch import _random
+
+    def refused(*args, **kwargs):
+        raise OSError(22, "Invalid argument")
+
+    monkeypatch.setattr(mmap, "mmap", refused)
+    table = torch.arange(16, dtype=torch.float32)
+    assert _random.keeps_table(table) is table
+
+
 def test_no_table_inside_torch_compile(monkeypatch, fresh_tables):
     torch = pytest.importorskip("torch")
     monkeypatch.setenv(budget.ENVIRONMENT, "always")

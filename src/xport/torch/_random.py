@@ -75,14 +75,18 @@ def keeps_table(table: Any) -> Any:
     """A CPU ``table`` copied into memory the OS is asked to back with 2 MiB
     pages (Linux's transparent huge pages, which PyTorch's allocator does not
     ask for): random lookups in a 32 MiB table then miss the TLB far less.
-    Elsewhere, and where the OS has no such request, ``table`` itself."""
+    Elsewhere, and where the OS has no such request or refuses it, ``table``
+    itself."""
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
     if advice is None or table.device.type != "cpu":
         return table
     size = table.numel() * table.element_size()
-    # Private: shared anonymous memory is shmem, which THP backs only if told to.
-    memory = mmap.mmap(-1, size + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    memory.madvise(advice)
+    try:
+        # Private: shared anonymous memory is shmem, which THP backs only if told to.
+        memory = mmap.mmap(-1, size + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+        memory.madvise(advice)
+    except OSError:  # a kernel without transparent huge pages, or no memory to map
+        return table
     raw = torch.frombuffer(memory, dtype=torch.uint8)  # keeps ``memory`` alive
     start = -raw.data_ptr() % _HUGE_PAGE
     kept = raw[start:start + size].view(table.dtype).view(table.shape)

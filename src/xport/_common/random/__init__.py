@@ -9,8 +9,9 @@ block by block (``block``, ``blockwise``), whether values may be read
 (``compiled_stream``), which native ``out=`` functions the float32 steps may
 use (``in_place_native``), whether a tracing compiler is running
 (``compiling``), whether float32 samplers may come from a table
-(``tabulates``) and where a built table is kept (``keeps_table``). No backend is named here: the backends' folders say all
-that (``<lib>/_random.py``, ``<lib>/_backend.py``).
+(``tabulates``) and where a built table is kept (``keeps_table``). No
+backend is named here: the backends' folders say all that
+(``<lib>/_random.py``, ``<lib>/_backend.py``).
 
 Rooms: ``target`` (the Target), ``words`` (32-bit word carriers),
 ``threefry`` (the cipher), ``streams`` (counters, blocks, compiled runs),
