@@ -146,7 +146,7 @@ def test_segment_sum_compiles_after_another_librarys_ids(library) -> None:
 def _unsigned(u, i):
     xp = xport.torch
     return (xp.concat([u, i], axis=0), xp.clip(u, 1, 5), xp.max(u, axis=0), xp.argmax(u),
-            xp.count_nonzero(u), xp.add(u, u))
+            xp.count_nonzero(u), xp.add(u, u), xp.take(u, torch.tensor([3, -1, 0])))
 
 
 @pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64"])

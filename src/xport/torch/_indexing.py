@@ -39,10 +39,17 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     ``torch.index_select``.
     """
     dtype, ndim = indices.dtype, x.ndim
-    if (dtype == torch.int64 and ndim == 1 and not kwargs
-            and (axis is None or axis in (0, -1)) and x.dtype not in _SAME_BITS
-            and (torch.compiler.is_compiling() or not transforms_active())):
-        return torch.take(x, indices)
+    if dtype == torch.int64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
+        if torch.compiler.is_compiling():
+            if x.dtype not in _SAME_BITS:
+                return torch.take(x, indices)
+        elif not transforms_active():
+            # Eagerly the kernel itself says whether x's dtype has one (reading
+            # the dtype first costs every call); traced, nothing would say.
+            try:
+                return torch.take(x, indices)
+            except NotImplementedError:
+                pass  # uint16/uint32/uint64: gathered as signed below
     if axis is None:
         if ndim != 1:
             raise ValueError(f"take(): axis=None needs a 1-d array, got {ndim}-d; "
