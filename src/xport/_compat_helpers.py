@@ -230,9 +230,10 @@ def _namespace_check(library: str) -> Callable[[Any], bool]:
             found = _library_of_namespace(xp)
         if found is None:
             return library_of(xp) == library
+        same = bool(found == library)
         if isinstance(name, str):
-            answers[name] = found == library
-        return bool(found == library)
+            answers[name] = same
+        return same
 
     check.__name__ = check.__qualname__ = f"is_{library}_namespace"
     check.__doc__ = (f"True if ``xp`` is a namespace of {library}: "

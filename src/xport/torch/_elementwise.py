@@ -312,7 +312,8 @@ def _clip(x: Array, min: Array | float | None, max: Array | float | None,  # noq
 
 
 # clip's general path for uint16/uint32/uint64, which PyTorch lacks kernels
-# for (clip tests for those dtypes on its own fast path: the namespace does not
-# route it again).
+# for (clip tests for those dtypes on its own fast path, so the namespace does
+# not route it again: ROUTES_ITSELF).
 _clip_routed = routed("clip", _clip)
+ROUTES_ITSELF = ("clip",)
 clip.__doc__ = f"{(clip.__doc__ or '').rstrip()}\n\n    {UNSIGNED_NOTE}"

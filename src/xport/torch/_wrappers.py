@@ -55,7 +55,7 @@ ALIASES: dict[str, str] = {
 # signed carriers (the binary ones route their native, in _elementwise; cross
 # is linalg's; the others named here test for those dtypes on their own fast
 # paths and route their general ones).
-_ROUTE_THEMSELVES = {"cross", "clip", *_statistics.ROUTES_ITSELF}
+_ROUTE_THEMSELVES = {"cross", *_elementwise.ROUTES_ITSELF, *_statistics.ROUTES_ITSELF}
 MAIN.update({
     name: _unsigned.routed(name, MAIN.get(name) or getattr(torch, ALIASES.get(name, name)))
     for name in _unsigned.ROUTES.keys() - _elementwise.BINARY.keys() - _ROUTE_THEMSELVES
