@@ -8,14 +8,14 @@ import torch
 
 _functorch: Any = torch._C._functorch  # pyright: ignore[reportAttributeAccessIssue]
 transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
-_is_compiling = torch.compiler.is_compiling
+is_compiling = torch.compiler.is_compiling
 _tracing_state = torch._C._get_tracing_state
 
 
 def plain_eager(*tensors: Any) -> bool:
     """Whether ``tensors`` are plain eager tensors: outside ``torch.compile`` /
     ``torch.jit`` tracing and not wrapped by ``torch.func`` (any device)."""
-    if _is_compiling() or _tracing_state() is not None:
+    if is_compiling() or _tracing_state() is not None:
         return False
     if not transforms_active():  # then nothing is wrapped: no tensor to ask
         return True

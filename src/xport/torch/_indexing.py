@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from .._common.axis_args import normalize_axes
-from ._host import transforms_active
+from ._host import is_compiling, transforms_active
 from ._info import INDEX_DTYPES
 from ._operands import promote_pair
 from ._unsigned import SHELL_UNSIGNED, WHERE_TAKES_UNSIGNED, carry, uncarry
@@ -17,6 +17,7 @@ Array = Any
 # Unsigned dtypes PyTorch has no gather kernels for, and the signed dtype of
 # their size: a gather moves bits, so it runs on a view as that.
 _SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+_INT64 = torch.int64
 
 
 def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any) -> Array:
@@ -39,8 +40,8 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     ``torch.index_select``.
     """
     dtype, ndim = indices.dtype, x.ndim
-    if dtype == torch.int64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
-        if torch.compiler.is_compiling():
+    if dtype is _INT64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
+        if is_compiling():
             if x.dtype not in _SAME_BITS:
                 return torch.take(x, indices)
         elif not transforms_active():
@@ -62,7 +63,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
         indices = indices.to(torch.int64)
     if axis != 0 or not ndim:
         (axis,) = normalize_axes((axis,), ndim, name="axis")
-    if x.is_cpu and not torch.compiler.is_compiling():
+    if x.is_cpu and not is_compiling():
         try:
             # Without kwargs, no empty ** (the builtin parses one measurably slower).
             if kwargs:

@@ -213,14 +213,16 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         info = torch.iinfo(dtype)
         fill = info.min if op == "max" else info.max
     ids = segment_ids if segment_ids.dtype in INDEX_DTYPES else segment_ids.to(torch.int64)
-    shape = data.shape[1:]
+    # The result's shape as a list: slicing a torch.Size builds another one.
+    shape = list(data.shape)
+    shape[0] = num_segments
     if plain_eager(ids) and data.is_cpu and ids.is_cpu:
         # The kernels check every id: with all in range (the usual case) no
         # extra pass; otherwise fall through to the spare bucket.
         try:
             # In place into the fresh buffer (as the hand-written version does);
             # torch.func transforms, excluded here, refuse that for batched data.
-            out = data.new_full((num_segments, *shape), fill)
+            out = data.new_full(shape, fill)
             if op == "sum":
                 return out.index_add_(0, ids, data)
             return _segment_into(out, op, ids, data, in_place=True)
@@ -230,7 +232,8 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         ids = ids.to(data.device)
     valid = (ids >= 0) & (ids < num_segments)
     ids = torch.where(valid, ids.to(torch.int64), num_segments)
-    out = data.new_full((num_segments + 1, *shape), fill)
+    shape[0] = num_segments + 1
+    out = data.new_full(shape, fill)
     return _segment_into(out, op, ids, data)[:num_segments]
 
 
