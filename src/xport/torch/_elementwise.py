@@ -70,21 +70,22 @@ def _by_parts(native: Callable[..., Any]) -> Callable[..., Any]:
     return op
 
 
-# standard name -> PyTorch function
+# standard name -> PyTorch function (ATen's own names: an alias such as torch.multiply
+# dispatches once more to reach torch.mul)
 _BINARY: dict[str, Callable[..., Any]] = {
     "add": torch.add, "atan2": torch.atan2, "bitwise_and": torch.bitwise_and,
     "bitwise_left_shift": torch.bitwise_left_shift, "bitwise_or": torch.bitwise_or,
     "bitwise_right_shift": torch.bitwise_right_shift, "bitwise_xor": torch.bitwise_xor,
-    "copysign": torch.copysign, "divide": torch.divide, "equal": torch.eq,
-    "floor_divide": torch.floor_divide, "greater": torch.greater,
-    "greater_equal": torch.greater_equal, "hypot": torch.hypot, "less": torch.less,
-    "less_equal": torch.less_equal, "logaddexp": torch.logaddexp,
+    "copysign": torch.copysign, "divide": torch.div, "equal": torch.eq,
+    "floor_divide": torch.floor_divide, "greater": torch.gt,
+    "greater_equal": torch.ge, "hypot": torch.hypot, "less": torch.lt,
+    "less_equal": torch.le, "logaddexp": torch.logaddexp,
     "logical_and": torch.logical_and, "logical_or": torch.logical_or,
     "logical_xor": torch.logical_xor, "maximum": torch.maximum, "minimum": torch.minimum,
-    "multiply": torch.multiply, "nextafter": torch.nextafter, "not_equal": torch.ne,
+    "multiply": torch.mul, "nextafter": torch.nextafter, "not_equal": torch.ne,
     "pow": torch.pow, "remainder": make_remainder(torch.remainder, torch, in_place=True,
                                                   is_float=torch.is_floating_point),
-    "subtract": torch.subtract,
+    "subtract": torch.sub,
 }
 # PyTorch computes complex a + b as a + (1+0j) * b (see _by_parts): these go
 # elsewhere for complex operands, as the uint16/32/64 ones do.
@@ -213,13 +214,13 @@ def tanh(x: Array, /) -> Array:
 def negative(x: Array, /) -> Array:
     """``-x``, elementwise.
 
-    Deviation fixed: for complex ``x``, ``torch.negative`` gives zero parts
+    Deviation fixed: for complex ``x``, ``torch.neg`` gives zero parts
     the sign ``+`` (``-(0+1j)`` is ``0-1j``; the standard: ``-0-1j``); here
     both parts are negated as real numbers.
     """
     if x.dtype.is_complex:
         return torch.view_as_complex(torch.neg(torch.view_as_real(x.resolve_conj())))
-    return torch.negative(x)
+    return torch.neg(x)
 
 
 def sign(x: Array, /) -> Array:

@@ -74,18 +74,19 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
            **kwargs: Any) -> Array:
     """Join ``arrays`` along ``axis``; ``axis=None`` joins them flattened.
 
-    Deviations fixed: ``torch.concat`` rejects ``axis=None`` and will not
+    Deviations fixed: ``torch.cat`` rejects ``axis=None`` and will not
     promote ``uint16``/``uint32``/``uint64`` with other dtypes.
 
-    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.concat``, as
+    PyTorch's own keywords (``out=``, ...) are passed on to ``torch.cat``, as
     array-api-compat does.
     """
     arrays = _joinable(arrays)
     if axis is None:
-        return torch.concat([torch.flatten(a) for a in arrays], **kwargs)
+        return torch.cat([torch.flatten(a) for a in arrays], **kwargs)
+    # torch.cat, not its alias torch.concat, which dispatches once more.
     if kwargs:
-        return torch.concat(arrays, dim=axis, **kwargs)
-    return torch.concat(arrays, axis)
+        return torch.cat(arrays, dim=axis, **kwargs)
+    return torch.cat(arrays, axis)
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
