@@ -58,7 +58,9 @@ STANDARD_OPS: dict[str, StandardOp] = {
     "exp": StandardOp(lambda xp, x: xp.exp(x)),
     "abs": StandardOp(lambda xp, x: xp.abs(x)),
     "floor_divide": StandardOp(lambda xp, x, y: xp.floor_divide(x, y), "xy"),
-    "remainder": StandardOp(lambda xp, x, y: xp.remainder(x, y), "xy"),
+    "remainder": StandardOp(lambda xp, x, y: xp.remainder(x, y), "xy", stricter=(
+        "the standard gives a zero result the divisor's sign, where PyTorch, JAX and "
+        "TensorFlow give the dividend's (xport fixes it in more passes: copysign)")),
     "clip": StandardOp(lambda xp, x: xp.clip(x, -0.5, 0.5)),
     "where": StandardOp(lambda xp, x, y: xp.where(x > 0, x, y), "xy"),
     "sum": StandardOp(lambda xp, x: xp.sum(x)),
