@@ -909,3 +909,34 @@ def test_clip_matches_numpy(x, low, high):
     out = xp.clip(torch.asarray(x), as_torch(low), as_torch(high))
     assert out.dtype == torch.asarray(x).dtype
     np.testing.assert_array_equal(out.numpy(), np.clip(x, low, high).astype(x.dtype))
+
+
+# Standard names whose calls the test below makes, with operands of a dtype each takes.
+_CALLS = {
+    **{name: "xy" for name in ("add", "atan2", "copysign", "divide", "equal", "floor_divide",
+                               "greater", "greater_equal", "hypot", "less", "less_equal",
+                               "logaddexp", "maximum", "minimum", "multiply", "nextafter",
+                               "not_equal", "pow", "remainder", "subtract")},
+    **{name: "ii" for name in ("bitwise_and", "bitwise_left_shift", "bitwise_or",
+                               "bitwise_right_shift", "bitwise_xor")},
+    **{name: "bb" for name in ("logical_and", "logical_or", "logical_xor")},
+    "negative": "x", "concat": "list",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_CALLS))
+def test_wrappers_call_aten_functions_not_their_aliases(name):
+    # An alias (torch.multiply, torch.concat, ...) is an ATen function of its own that
+    # calls the aliased one (aten::multiply -> aten::mul): one more dispatch per call.
+    from torch.profiler import ProfilerActivity, profile
+
+    x, y = t([1.5, 2.5, 3.5]), t([0.5, 1.5, 2.0])
+    i, b = t([1, 2, 3]), t([True, False, True])
+    args = {"xy": (x, y), "ii": (i, i), "bb": (b, b), "x": (x,), "list": ([x, y],)}[_CALLS[name]]
+    getattr(xp, name)(*args)
+    with profile(activities=[ProfilerActivity.CPU]) as run:
+        getattr(xp, name)(*args)
+    redispatched = [(e.cpu_parent.name, e.name) for e in run.events()
+                    if e.cpu_parent is not None and e.name != e.cpu_parent.name
+                    and e.name not in ("aten::empty", "aten::resize_")]
+    assert run.events() and not redispatched, redispatched
