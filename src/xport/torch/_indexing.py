@@ -18,6 +18,7 @@ Array = Any
 # their size: a gather moves bits, so it runs on a view as that.
 _SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 _INT64 = torch.int64
+_Tensor = torch.Tensor
 
 
 def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any) -> Array:
@@ -134,6 +135,10 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
     (which ``torch.where`` has no kernel for there) are selected in their
     signed carriers (see ``_unsigned``).
     """
+    # Two tensors of the library's class and one dtype (the common call) first.
+    if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype is x2.dtype \
+            and WHERE_TAKES_UNSIGNED:
+        return torch.where(condition, x1, x2)
     if (isinstance(x1, torch.Tensor) and isinstance(x2, torch.Tensor)
             and x1.dtype != x2.dtype):
         x1, x2 = promote_pair(x1, x2)

@@ -9,6 +9,7 @@ import torch
 from .._common.axis_args import new_axis_positions, normalize_axes
 from .._common.copying import make_reshape
 from ._dtypes import result_type
+from ._host import is_compiling
 from ._unsigned import SHELL_UNSIGNED
 
 Array = Any
@@ -80,10 +81,17 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.cat``, as
     array-api-compat does.
     """
+    # torch.cat, not its alias torch.concat, which dispatches once more.
+    if axis is not None and not kwargs and not is_compiling():
+        # Eagerly the kernel itself refuses the dtypes it will not promote (reading
+        # each array's dtype first costs every call); traced, nothing would refuse.
+        try:
+            return torch.cat(arrays, axis)
+        except RuntimeError:
+            pass  # promoted below (a genuine error is raised again there)
     arrays = _joinable(arrays)
     if axis is None:
         return torch.cat([torch.flatten(a) for a in arrays], **kwargs)
-    # torch.cat, not its alias torch.concat, which dispatches once more.
     if kwargs:
         return torch.cat(arrays, dim=axis, **kwargs)
     return torch.cat(arrays, axis)
@@ -185,4 +193,9 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0, **kwargs
     """
     if kwargs:
         return torch.stack(_joinable(arrays), dim=axis, **kwargs)
+    if not is_compiling():  # as in concat
+        try:
+            return torch.stack(arrays, axis)
+        except RuntimeError:
+            pass
     return torch.stack(_joinable(arrays), axis)
