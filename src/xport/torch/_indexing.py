@@ -50,8 +50,11 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             # the dtype first costs every call); traced, nothing would say.
             try:
                 return torch.take(x, indices)
-            except NotImplementedError:
-                pass  # uint16/uint32/uint64: gathered as signed below
+            except (NotImplementedError, RuntimeError):
+                # uint16/uint32/uint64 (PyTorch before 2.5 raises RuntimeError for a
+                # missing kernel): gathered as signed below; a genuine error is
+                # raised again there
+                pass
     if axis is None:
         if ndim != 1:
             raise ValueError(f"take(): axis=None needs a 1-d array, got {ndim}-d; "
