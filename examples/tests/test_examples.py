@@ -5,6 +5,8 @@ results inside each backend's compiler."""
 from __future__ import annotations
 
 import math
+import re
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -247,48 +249,40 @@ FUNCTIONS = ["mechanics.step", "vision.bilinear_sample", "stats.gaussian_kde"]
 _SAME_KERNEL = {"aten::new_full": "aten::zeros"}
 
 
+def _assert_same_work(backend, function, work):
+    """``work(f, arrays)`` (a Counter of what running ``f`` does) is the same for the
+    xport version of ``function`` as for its native version on ``backend``."""
+    if backend not in BACKENDS:
+        pytest.skip(f"{backend} is not installed or not among XPORT_BACKENDS")
+    native, ours, arrays = _native_and_ours(function, xport.namespace(backend))
+    theirs, mine = work(native, arrays), work(ours, arrays)
+    assert sum(mine.values()) > 5
+    assert mine == theirs, (f"only xport's: {dict(mine - theirs)}; "
+                            f"only the native version's: {dict(theirs - mine)}")
+
+
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_pytorch_eagerly_runs_the_native_versions_kernels(function):
-    if "torch" not in BACKENDS:
-        pytest.skip("PyTorch is not installed or not among XPORT_BACKENDS")
-    from collections import Counter
+    def kernels(f, arrays):
+        from torch.profiler import ProfilerActivity, profile
 
-    import torch
-    from torch.profiler import ProfilerActivity, profile
-
-    native, ours, arrays = _native_and_ours(function, xport.namespace("torch"))
-
-    def kernels(f):
         f(*arrays)
         with profile(activities=[ProfilerActivity.CPU]) as run:
             f(*arrays)
         return Counter(_SAME_KERNEL.get(e.name, e.name) for e in run.events()
                        if e.cpu_parent is None)
 
-    assert torch.is_tensor(arrays[0])
-    theirs, mine = kernels(native), kernels(ours)
-    assert mine == theirs, (f"only xport's: {dict(mine - theirs)}; "
-                            f"only the native version's: {dict(theirs - mine)}")
+    _assert_same_work("torch", function, kernels)
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_jax_compiles_to_the_native_versions_program(function):
-    if "jax" not in BACKENDS:
-        pytest.skip("JAX is not installed or not among XPORT_BACKENDS")
-    import re
-    from collections import Counter
+    def instructions(f, arrays):
+        import jax
 
-    import jax
-
-    native, ours, arrays = _native_and_ours(function, xport.namespace("jax"))
-
-    def instructions(f):
         # XLA's optimised program, as (shape, opcode) of each instruction; names
         # and source metadata differ between any two traces.
         text = jax.jit(f).lower(*arrays).compile().as_text()
         return Counter(re.findall(r"= (\S+) ([a-z][\w-]*)\(", text))
 
-    theirs, mine = instructions(native), instructions(ours)
-    assert sum(mine.values()) > 5
-    assert mine == theirs, (f"only xport's: {dict(mine - theirs)}; "
-                            f"only the native version's: {dict(theirs - mine)}")
+    _assert_same_work("jax", function, instructions)
