@@ -13,6 +13,7 @@ torch = pytest.importorskip("torch")
 import xport  # noqa: E402
 import xport.torch as xp  # noqa: E402
 from xport._spec import names  # noqa: E402
+from xport.torch._elementwise import _BINARY  # noqa: E402
 from xport.torch._wrappers import ALIASES  # noqa: E402
 
 CUDA = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
@@ -911,15 +912,11 @@ def test_clip_matches_numpy(x, low, high):
     np.testing.assert_array_equal(out.numpy(), np.clip(x, low, high).astype(x.dtype))
 
 
-# Standard names whose calls the test below makes, with operands of a dtype each takes.
+# Standard names whose calls the test below makes, with operands of a dtype each takes:
+# every binary function of the table the namespace binds, and two more wrappers.
 _CALLS = {
-    **{name: "xy" for name in ("add", "atan2", "copysign", "divide", "equal", "floor_divide",
-                               "greater", "greater_equal", "hypot", "less", "less_equal",
-                               "logaddexp", "maximum", "minimum", "multiply", "nextafter",
-                               "not_equal", "pow", "remainder", "subtract")},
-    **{name: "ii" for name in ("bitwise_and", "bitwise_left_shift", "bitwise_or",
-                               "bitwise_right_shift", "bitwise_xor")},
-    **{name: "bb" for name in ("logical_and", "logical_or", "logical_xor")},
+    **{name: "bb" if name.startswith("logical_") else "ii" if name.startswith("bitwise_")
+       else "xy" for name in _BINARY},
     "negative": "x", "concat": "list",
 }
 

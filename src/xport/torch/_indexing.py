@@ -139,8 +139,8 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
     signed carriers (see ``_unsigned``).
     """
     # Two tensors of the library's class and one dtype (the common call) first.
-    if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype is x2.dtype \
-            and WHERE_TAKES_UNSIGNED:
+    if WHERE_TAKES_UNSIGNED and type(x1) is _Tensor and type(x2) is _Tensor \
+            and x1.dtype is x2.dtype:
         return torch.where(condition, x1, x2)
     if (isinstance(x1, torch.Tensor) and isinstance(x2, torch.Tensor)
             and x1.dtype != x2.dtype):
