@@ -231,3 +231,31 @@ def test_guarded_wrapper_keeps_the_parameters_and_picks_the_path() -> None:
     builtin = guarded(abs, fallback, "{first} is not None", {}, name="absolute")
     assert builtin(-3) == 3
     assert builtin(None) == ((None,), {}) and calls[-1] == "slow"
+
+
+def test_guarded_wrapper_of_a_builtin_takes_a_declared_signature() -> None:
+    import inspect
+
+    from xport._common.forwarding import guarded
+
+    calls = []
+
+    def builtin_like(x, **kwargs):  # stands in for a builtin: forwarded keywords are seen
+        calls.append(("fast", kwargs))
+        return -x
+
+    def fallback(*args, **kwargs):
+        calls.append(("slow", kwargs))
+        return (args, kwargs)
+
+    declared = inspect.Signature([
+        inspect.Parameter("x", inspect.Parameter.POSITIONAL_ONLY),
+        inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)])
+    wrapped = guarded(builtin_like, fallback, "{first} > 0", {}, name="negated",
+                      signature=declared)
+    assert str(inspect.signature(wrapped)) == "(x, /, *, out=None)"
+    assert wrapped(2) == -2 and calls[-1] == ("fast", {})  # no keyword reaches the builtin
+    assert wrapped(2, out="buffer") == ((2,), {"out": "buffer"}) and calls[-1][0] == "slow"
+    assert wrapped(-2) == ((-2,), {}) and calls[-1] == ("slow", {})  # None: not given
+    with pytest.raises(TypeError):
+        wrapped(2, other=1)

@@ -231,3 +231,26 @@ def test_routed_functions_keep_their_signatures() -> None:
             continue
         assert "args" not in parameters, f"{name} shows the route's (*args, **kwargs)"
     assert list(inspect.signature(xtorch.flip).parameters) == ["x", "axis", "kwargs"]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", ["abs", "bitwise_invert", "square"])
+def test_routed_builtins_fill_out(name: str, dtype: str) -> None:
+    # PyTorch's out= (passed on, as array-api-compat does) gets the routed result.
+    a = _operands(dtype)["a"]
+    expected = getattr(xnp, name)(a)
+    out = torch.zeros(3, dtype=getattr(torch, dtype))  # resized, as PyTorch's out= is
+    got = getattr(xtorch, name)(torch.from_numpy(a), out=out)
+    assert got is out
+    _assert_same(out.numpy(), expected)
+
+
+@pytest.mark.parametrize("name", ["abs", "square"])
+def test_routed_builtins_compile(name: str) -> None:
+    torch._dynamo.reset()
+    compiled = torch.compile(getattr(xtorch, name), fullgraph=True, backend="eager")
+    for dtype in DTYPES:
+        a = _operands(dtype)["a"]
+        _assert_same(compiled(torch.from_numpy(a)).numpy(), getattr(xnp, name)(a))
+    floats = np.array([-1.5, 2.0, -0.0], dtype=np.float32)
+    _assert_same(compiled(torch.from_numpy(floats)).numpy(), getattr(np, name)(floats))

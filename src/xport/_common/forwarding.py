@@ -68,19 +68,33 @@ def signature_of(function: Callable[..., Any]) -> inspect.Signature | None:
     return signature
 
 
+def _given(**keywords: Any) -> dict[str, Any]:
+    return {k: v for k, v in keywords.items() if v is not None}
+
+
 def guarded(function: Callable[..., Any], fallback: Callable[..., Any],
-            condition: str, env: dict[str, Any], *, name: str) -> Callable[..., Any]:
+            condition: str, env: dict[str, Any], *, name: str,
+            signature: inspect.Signature | None = None) -> Callable[..., Any]:
     """A function with ``function``'s parameters that calls ``function`` where
     the Python expression ``condition`` holds and ``fallback`` (same
     arguments) elsewhere.
 
     ``condition`` is a format string: ``{first}`` and ``{second}`` stand for
     the first two parameters (``{second}`` only where ``function`` has a
-    second positional one); it may use the names in ``env``. Without a
-    readable signature of ``function`` the wrapper takes ``(first, /, *args,
+    second positional one); it may use the names in ``env``.
+
+    ``signature`` gives the wrapper the parameters of a ``function`` that has
+    none to read (a builtin such as ``torch.abs``): positional ones, and
+    keyword-only ones defaulting to ``None``. The fast path is then taken
+    only where each keyword-only one is ``None``, and passes ``function`` the
+    positional ones alone (a builtin parses even a keyword of ``None``);
+    ``fallback`` gets those that are not ``None``.
+    Without either signature the wrapper takes ``(first, /, *args,
     **kwargs)``, and ``{second}`` is ``args[0]``.
     """
-    signature = signature_of(function)
+    declared = signature is not None
+    if signature is None:
+        signature = signature_of(function)
     scope: dict[str, Any] = {**env, "_function": function, "_fallback": fallback}
     if signature is None:
         params, call = "first, /, *args, **kwargs", "first, *args, **kwargs"
@@ -92,6 +106,15 @@ def guarded(function: Callable[..., Any], fallback: Callable[..., Any],
     if signature is None:  # builtins parse an empty *args or **kwargs measurably slower
         fast = ("(_function(first, *args, **kwargs) if kwargs else "
                 "_function(first, *args) if args else _function(first))")
+    elif declared:
+        parameters = signature.parameters.values()
+        keywords = [p.name for p in parameters if p.kind is _KINDS.KEYWORD_ONLY]
+        others = [p.name for p in parameters if p.kind is not _KINDS.KEYWORD_ONLY]
+        test = " and ".join([f"({test})", *(f"{k} is None" for k in keywords)])
+        fast = f"_function({', '.join(others)})"
+        given = ", ".join(f"{k}={k}" for k in keywords)
+        call = ", ".join([*others, f"**_given({given})"])  # None: not given
+        scope["_given"] = _given
     source = (f"def {name}({params}):\n"
               f"    if {test}:\n"
               f"        return {fast}\n"
@@ -99,4 +122,6 @@ def guarded(function: Callable[..., Any], fallback: Callable[..., Any],
     exec(compile(source, f"<xport.guarded {name}>", "exec"), scope)
     wrapper: Callable[..., Any] = scope[name]
     wrapper.__wrapped__ = function  # type: ignore[attr-defined]  # inspect shows its signature
+    if declared:
+        wrapper.__signature__ = signature  # type: ignore[attr-defined]  # the builtin has none
     return wrapper

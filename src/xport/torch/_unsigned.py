@@ -29,6 +29,7 @@ and otherwise calls the function it routes unchanged.
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -90,6 +91,8 @@ class Route:
     where the signed function would differ. ``mixed``: the operands may have
     different dtypes, and a ``uint`` one is carried even when the first is
     another dtype (only with ``back=False``: the result is not carried back).
+    ``signature``: the parameters of a builtin function, which ``inspect``
+    cannot read (see :func:`~.._common.forwarding.guarded`).
     """
 
     order: bool = False
@@ -98,6 +101,7 @@ class Route:
     keywords: tuple[str, ...] = ()
     uint64: Callable[..., Any] | None = None
     mixed: bool = False
+    signature: inspect.Signature | None = None
 
     def wrap(self, function: Callable[..., Any], name: str) -> Callable[..., Any]:
         """``function`` routed through the signed carriers."""
@@ -118,11 +122,13 @@ class Route:
                 if mixed:
                     args = tuple(carried(a, None, False) for a in args)
                 return function(*args, **kwargs)
+            target = kwargs.pop("out", None)  # PyTorch's out=: filled with the result below
             args = tuple(carried(a, dtype, i < operands) for i, a in enumerate(args))
             kwargs = {k: carried(v, dtype, k in keywords) for k, v in kwargs.items()}
             native = uint64 if uint64 is not None and dtype == torch.uint64 else function
             out = native(*args, **kwargs)
-            return uncarry(out, dtype, order=order) if back else out
+            out = uncarry(out, dtype, order=order) if back else out
+            return out if target is None else _filled(target, out, name)
 
         def slow(*args: Any, **kwargs: Any) -> Any:
             return carried_call(args, kwargs)
@@ -134,10 +140,23 @@ class Route:
         if mixed:
             condition += " and getattr({second}, 'dtype', None) not in _shells"
         routed = guarded(function, slow, condition,
-                         {"_tensor": torch.Tensor, "_shells": SHELL_UNSIGNED}, name=name)
+                         {"_tensor": torch.Tensor, "_shells": SHELL_UNSIGNED}, name=name,
+                         signature=self.signature)
         routed.__qualname__ = name
         routed.__doc__ = f"{function.__doc__ or ''}\n\n{UNSIGNED_NOTE}".lstrip()
         return routed
+
+
+def _filled(target: Any, result: Any, name: str) -> Any:
+    """``target`` (an ``out=`` tensor) holding ``result``, as PyTorch's
+    ``out=`` would: resized to its shape, and only where ``result``'s dtype
+    casts to ``target``'s."""
+    if not torch.can_cast(result.dtype, target.dtype):
+        raise RuntimeError(f"{name}(): result type {result.dtype} can't be cast to the "
+                           f"desired output type {target.dtype} of out=")
+    if target.shape != result.shape:
+        target.resize_(result.shape)
+    return target.copy_(result)
 
 
 UNSIGNED_NOTE = ("Deviation fixed: PyTorch lacks kernels for ``uint16``/``uint32``/``uint64`` "
@@ -219,15 +238,19 @@ def _routes_where_missing(candidates: Mapping[str, tuple[Callable[..., Any], Rou
             if _lacks_kernels(native, route.operands)}
 
 
+# PyTorch's unary elementwise builtins: (input, *, out=None).
+_UNARY = inspect.Signature([inspect.Parameter("x", inspect.Parameter.POSITIONAL_ONLY),
+                            inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)])
+
 # standard name -> route (elementwise binary functions route their native,
 # beneath the promotion of xport's wrapper; the others route the namespace's
 # function).
 ROUTES: Mapping[str, Route] = {
-    "abs": Route(uint64=torch.clone),
+    "abs": Route(uint64=torch.clone, signature=_UNARY),
     "add": Route(operands=2),
     "argmax": Route(order=True, back=False),
     "argmin": Route(order=True, back=False),
-    "bitwise_invert": Route(),
+    "bitwise_invert": Route(signature=_UNARY),
     "bitwise_left_shift": Route(operands=2),
     "bitwise_right_shift": Route(operands=2, uint64=_uint64_right_shift),
     "clip": Route(order=True, operands=3, keywords=("min", "max")),
@@ -252,7 +275,7 @@ ROUTES: Mapping[str, Route] = {
     "repeat": Route(),
     "searchsorted": Route(order=True, back=False, operands=2),
     "sign": Route(uint64=_uint64_sign),
-    "square": Route(),
+    "square": Route(signature=_UNARY),
     "subtract": Route(operands=2),
     "take_along_axis": Route(),
     "tril": Route(),
