@@ -14,6 +14,7 @@ from .._common.promotion import make_result_type
 from ._info import DTYPES, INFO, dtype_name, dtype_named
 
 Array = Any
+_DTYPE = torch.dtype
 
 
 def _as_dtype(dtype: Any) -> torch.dtype:
@@ -31,12 +32,12 @@ def astype(x: Array, dtype: torch.dtype | str, /, *, copy: bool = True,
     (``"float64"``), as NumPy, JAX, TensorFlow and Dask accept (``x.to`` would
     read a string as a device).
     """
+    # By keyword: PyTorch's parser tries the device overload first for a
+    # positional argument.
+    if device is None and type(dtype) is _DTYPE:
+        return x.to(dtype=dtype, copy=copy)
     if isinstance(dtype, str):
         dtype = dtype_named(dtype, "astype()")
-    if device is None:
-        # By keyword: PyTorch's parser tries the device overload first for a
-        # positional argument.
-        return x.to(dtype=dtype, copy=copy)
     return x.to(device=device, dtype=dtype, copy=copy)
 
 
