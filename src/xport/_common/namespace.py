@@ -14,7 +14,7 @@ the tests and the docs read it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Collection, Iterable, Mapping, MutableMapping
 from types import ModuleType
 from typing import Any, Literal
 
@@ -84,29 +84,28 @@ def populate_main(
     return provenance
 
 
-def native_fallback(namespace: MutableMapping[str, Any], *natives: Any) -> Any:
-    """A module ``__getattr__`` for a namespace module whose globals are
-    ``namespace``: a name the module does not define is looked up on
-    ``natives`` in order (``xport.numpy.float16`` is ``numpy.float16``,
+def reach_native(namespace: MutableMapping[str, Any], *natives: Any,
+                 omit: Collection[str] = ()) -> None:
+    """Bind in ``namespace`` (a namespace module's globals) the public names of
+    ``natives`` that it does not define, the first native's before the
+    next's, and the library's ``__version__``: names beyond the standard are
+    the library's own (``xport.numpy.float16`` is ``numpy.float16``,
     ``xport.torch.testing`` is ``torch.testing``), as array-api-compat's
-    namespaces reach their whole library. Found names are stored in the module,
-    so the next access is a plain attribute read. Of the dunder names only
-    ``__version__`` is forwarded (the library's version: code written on
-    array-api-compat reads ``xp.__version__``). The standard's names,
-    ``__all__`` and ``dir()`` are unaffected.
+    namespaces, which star-import their library, reach it. ``omit``: names
+    left out. The standard's names, ``__all__`` and ``dir()`` are unaffected.
+
+    The names are bound once, at import, not looked up by a module
+    ``__getattr__``: CPython specializes an attribute read (``xp.add``) only
+    on a module without one, so with one every call through the namespace
+    would pay a slower read. What a library imports on first use and has not
+    imported yet (NumPy's ``numpy.random``, ``numpy.testing``, ...) is not
+    bound: reach it through the library.
     """
-    module_name = namespace["__name__"]
-
-    def __getattr__(name: str) -> Any:  # noqa: N807 - the module hook's name
-        if not name.startswith("__") or name == "__version__":
-            for native in natives:
-                found = getattr(native, name, _MISSING)
-                if found is not _MISSING:
-                    namespace[name] = found
-                    return found
-        raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
-
-    return __getattr__
-
-
-_MISSING: Any = object()
+    for native in natives:
+        for name, value in list(vars(native).items()):
+            if not name.startswith("_") and name not in namespace and name not in omit:
+                namespace[name] = value
+    version = next((v for v in (getattr(n, "__version__", None) for n in natives)
+                    if v is not None), None)
+    if version is not None and "__version__" not in namespace:
+        namespace["__version__"] = version

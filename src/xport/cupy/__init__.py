@@ -17,8 +17,8 @@ from .._common.constants import inf as inf
 from .._common.constants import nan as nan
 from .._common.constants import newaxis as newaxis
 from .._common.constants import pi as pi
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
+from .._common.namespace import reach_native as _reach_native
 from .._common.numpylike.dtypes import scalar_types as _scalar_types
 from .._spec import names as _names
 from . import _wrappers
@@ -42,7 +42,7 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (cupy).
-__getattr__ = _native_fallback(globals(), _cp)
+_reach_native(globals(), _cp)
 
 # What the extensions ask of this backend (see _common/backend.py).
 __xport_backend__ = _BACKEND

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import cupy as _cp
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.numpylike.fft import frequencies as _frequencies
 from .._spec import names as _names
 from ._info import check_device as _check_device
@@ -28,4 +28,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (cupy.fft).
-__getattr__ = _native_fallback(globals(), _cp.fft)
+_reach_native(globals(), _cp.fft)

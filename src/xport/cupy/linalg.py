@@ -10,8 +10,8 @@ from typing import Any
 
 import cupy as _cp
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.numpylike import linalg as _shared_linalg
 from .._common.results import EighResult, QRResult, SlogdetResult, SVDResult
 from .._common.signatures import accepts as _accepts
@@ -53,4 +53,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (cupy.linalg).
-__getattr__ = _native_fallback(globals(), _cp.linalg)
+_reach_native(globals(), _cp.linalg)

@@ -13,8 +13,8 @@ from typing import Any, Literal
 import dask.array as _dask_array
 
 from .._common.axis_args import normalize_axes
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._spec import names as _names
 from ._info import check_device as _check_device
 
@@ -96,4 +96,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (dask.array.fft).
-__getattr__ = _native_fallback(globals(), _dask_array.fft)
+_reach_native(globals(), _dask_array.fft)

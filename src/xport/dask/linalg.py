@@ -22,8 +22,8 @@ import dask.array as _dask_array
 import numpy as _np
 
 from .. import numpy as _xnp_module
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
 from . import _wrappers
@@ -370,4 +370,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (dask.array.linalg).
-__getattr__ = _native_fallback(globals(), _dask_array.linalg)
+_reach_native(globals(), _dask_array.linalg)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import jax.numpy as _jnp
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._spec import names as _names
 from ._eager import eager_compiled as _eager_compiled
 
@@ -32,4 +32,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (jax.numpy.linalg).
-__getattr__ = _native_fallback(globals(), _jnp.linalg)
+_reach_native(globals(), _jnp.linalg)

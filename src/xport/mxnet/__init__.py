@@ -30,8 +30,8 @@ from .._common.constants import inf as inf
 from .._common.constants import nan as nan
 from .._common.constants import newaxis as newaxis
 from .._common.constants import pi as pi
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
+from .._common.namespace import reach_native as _reach_native
 from .._spec import names as _names
 from .._spec.dtypes import DTYPE_NAMES as _DTYPE_NAMES
 from . import _wrappers
@@ -54,19 +54,21 @@ def __dir__() -> list[str]:
     return __all__
 
 
-# Names beyond the standard resolve to the library's own (mxnet.numpy), except
-# the standard's dtypes MXNet has no kernels for: mxnet.numpy re-exports
-# NumPy's int16, uint16, uint32, uint64, complex64 and complex128, whose arrays
-# MXNet cannot compute with, so here they are absent (hasattr is False).
-_fallback = _native_fallback(globals(), _mx.np)
+# Names beyond the standard are the library's own (mxnet.numpy), except the
+# standard's dtypes MXNet has no kernels for: mxnet.numpy re-exports NumPy's
+# int16, uint16, uint32, uint64, complex64 and complex128, whose arrays MXNet
+# cannot compute with, so here they are absent (hasattr is False). (This
+# module keeps a __getattr__ for that message: an MXNet call costs far more
+# than the slower attribute read it brings.)
 _ABSENT_DTYPES = frozenset(_DTYPE_NAMES) - frozenset(_DTYPES)
+_reach_native(globals(), _mx.np, omit=_ABSENT_DTYPES)
 
 
 def __getattr__(name: str) -> object:
     if name in _ABSENT_DTYPES:
         raise AttributeError(f"module 'xport.mxnet' has no attribute {name!r}: MXNet has no "
                              f"{name} dtype (its dtypes: {', '.join(_DTYPES)})")
-    return _fallback(name)
+    raise AttributeError(f"module 'xport.mxnet' has no attribute {name!r}")
 
 # What the extensions ask of this backend (see _common/backend.py).
 __xport_backend__ = _BACKEND

@@ -10,8 +10,8 @@ from typing import Any
 
 import mxnet as _mx
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.results import EighResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
 from . import _carriers, _dtypes, _shapes, _wrappers
@@ -298,4 +298,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to MXNet's own (mxnet.numpy.linalg).
-__getattr__ = _native_fallback(globals(), _la)
+_reach_native(globals(), _la)

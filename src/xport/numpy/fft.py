@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as _np
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.numpylike.fft import frequencies as _frequencies
 from .._spec import names as _names
 from . import _legacy
@@ -27,4 +27,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (numpy.fft).
-__getattr__ = _native_fallback(globals(), _np.fft)
+_reach_native(globals(), _np.fft)

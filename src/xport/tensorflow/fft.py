@@ -18,7 +18,7 @@ from typing import Any, Literal
 import tensorflow as _tf
 
 from .._common.axis_args import normalize_axes
-from .._common.namespace import native_fallback as _native_fallback
+from .._common.namespace import reach_native as _reach_native
 from .._spec import names as _names
 from ._creation import placed
 from ._info import DEFAULT_FLOAT
@@ -298,4 +298,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (tensorflow.signal).
-__getattr__ = _native_fallback(globals(), _tf.signal)
+_reach_native(globals(), _tf.signal)

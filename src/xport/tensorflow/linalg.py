@@ -14,8 +14,8 @@ from typing import Any
 import numpy as _np
 import tensorflow as _tf
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.results import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._spec import names as _names
 from ._manipulation import broadcast_shapes as _broadcast_shapes
@@ -370,4 +370,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (tensorflow.linalg).
-__getattr__ = _native_fallback(globals(), _tf.linalg)
+_reach_native(globals(), _tf.linalg)

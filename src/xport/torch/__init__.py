@@ -32,8 +32,8 @@ from .._common.constants import inf as inf
 from .._common.constants import nan as nan
 from .._common.constants import newaxis as newaxis
 from .._common.constants import pi as pi
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate_main as _populate_main
+from .._common.namespace import reach_native as _reach_native
 from .._spec import names as _names
 from . import _wrappers
 from ._info import DTYPES as _DTYPES
@@ -56,7 +56,7 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (torch).
-__getattr__ = _native_fallback(globals(), _torch)
+_reach_native(globals(), _torch)
 
 # What the extensions ask of this backend (see _common/backend.py).
 __xport_backend__ = _BACKEND

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 import torch as _torch
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._spec import names as _names
 
 Array = Any
@@ -87,4 +87,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (torch.fft).
-__getattr__ = _native_fallback(globals(), _torch.fft)
+_reach_native(globals(), _torch.fft)

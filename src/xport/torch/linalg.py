@@ -11,8 +11,8 @@ from typing import Any
 
 import torch as _torch
 
-from .._common.namespace import native_fallback as _native_fallback
 from .._common.namespace import populate as _populate
+from .._common.namespace import reach_native as _reach_native
 from .._common.reductions import make_reduction as _make_reduction
 from .._spec import names as _names
 from ._operands import promote_to_common as _promote_to_common
@@ -116,4 +116,4 @@ def __dir__() -> list[str]:
 
 
 # Names beyond the standard resolve to the library's own (torch.linalg).
-__getattr__ = _native_fallback(globals(), _torch.linalg)
+_reach_native(globals(), _torch.linalg)
