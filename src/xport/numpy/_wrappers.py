@@ -51,6 +51,14 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002
 
 # --- statistics / utility --------------------------------------------------------
 
+# Bound once: NumPy's module has a __getattr__, so CPython reads np.<name>
+# slower than a global, which weighs on a call this small.
+_count_nonzero, _asarray, _intp = np.count_nonzero, np.asarray, np.intp
+# Whether a Python int becomes an intp array by default (not on NumPy 1 for Windows),
+# which asarray does faster than when told the dtype.
+_INT_IS_INTP = np.asarray(0).dtype == np.intp
+
+
 def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
                   keepdims: bool = False) -> Array:
     """Count the non-zero elements of ``x`` along ``axis``.
@@ -58,10 +66,10 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     Deviation fixed: NumPy returns a Python ``int`` for ``axis=None``; this
     returns a 0-d array of the default index dtype.
     """
-    out = np.count_nonzero(x, axis=axis, keepdims=keepdims)
     if axis is None and not keepdims:
-        return np.asarray(out, dtype=np.intp)
-    return out
+        count = _count_nonzero(x)
+        return _asarray(count) if _INT_IS_INTP else _asarray(count, dtype=_intp)
+    return _count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
 # --- sorting -----------------------------------------------------------------------
