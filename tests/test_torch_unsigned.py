@@ -243,6 +243,10 @@ def test_routed_builtins_fill_out(name: str, dtype: str) -> None:
     got = getattr(xtorch, name)(torch.from_numpy(a), out=out)
     assert got is out
     _assert_same(out.numpy(), expected)
+    refused = torch.zeros(3, dtype=torch.bool)  # as PyTorch refuses an integer result there
+    with pytest.raises(RuntimeError, match=f"{name}.*can't be cast.*torch.bool"):
+        getattr(xtorch, name)(torch.from_numpy(a), out=refused)
+    assert not refused.any()
 
 
 @pytest.mark.parametrize("name", ["abs", "square"])
