@@ -102,10 +102,9 @@ def reach_native(namespace: MutableMapping[str, Any], *natives: Any,
     bound: reach it through the library.
     """
     for native in natives:
-        for name, value in list(vars(native).items()):
+        for name, value in vars(native).items():
             if not name.startswith("_") and name not in namespace and name not in omit:
                 namespace[name] = value
-    version = next((v for v in (getattr(n, "__version__", None) for n in natives)
-                    if v is not None), None)
-    if version is not None and "__version__" not in namespace:
-        namespace["__version__"] = version
+        version = getattr(native, "__version__", None)
+        if version is not None:
+            namespace.setdefault("__version__", version)
