@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import ctypes
 import functools
+import gc
 import importlib.util
+import statistics
+import time
 import timeit
 import types
 from collections.abc import Callable
@@ -73,6 +76,59 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
             call = calls[name]
             best[name] = min(best[name], timeit.timeit(call, number=numbers[name]) / numbers[name])
     return {name: t * 1e6 for name, t in best.items()}
+
+
+def compare_paired(fns: dict[str, Callable[[], Any]], *, baseline: str, budget: float = 4.0,
+                   chunk: float = 0.005, min_rounds: int = 15,
+                   sync: Callable[[Any], Any] | None = None
+                   ) -> tuple[dict[str, float], dict[str, float]]:
+    """Each of ``fns`` against ``fns[baseline]``, for calls long enough that a
+    percent matters (milliseconds): ``(ratios, times)``, where ``ratios[name]``
+    is the median over rounds of the per-call time of ``name`` divided by the
+    baseline's *in the same round*, and ``times[name]`` the median per-call
+    time in microseconds.
+
+    A round times each function once in turn, for about ``chunk`` seconds each
+    (whole calls), starting with the next contender each round; rounds repeat
+    for ``budget`` seconds (at least ``min_rounds``). On a shared machine the
+    speed of the same code moves in bursts: the best of a few rounds (as in
+    :func:`compare_us`) then picks whichever contender met a fast burst, and
+    two copies of one function can differ by tens of percent. Adjacent chunks share
+    the machine's state, so their ratio cancels it, and the median drops the
+    rounds a burst split. ``sync`` is applied to each result, as in
+    :func:`compare_us`.
+    """
+    calls = {name: (lambda f=f: sync(f())) if sync is not None else f
+             for name, f in fns.items()}
+    numbers = {}
+    for name, call in calls.items():
+        call()  # warm up (compilation, caches)
+        start = time.perf_counter()
+        call()
+        numbers[name] = max(1, int(chunk / max(time.perf_counter() - start, 1e-9)))
+    order = list(calls)
+    per_call: dict[str, list[float]] = {name: [] for name in order}
+    enabled = gc.isenabled()
+    gc.disable()  # as timeit does: a collection lands in one contender's chunk
+    try:
+        deadline = time.perf_counter() + budget
+        round_ = 0
+        while round_ < min_rounds or time.perf_counter() < deadline:
+            shift = round_ % len(order)
+            for name in order[shift:] + order[:shift]:
+                call, number = calls[name], numbers[name]
+                start = time.perf_counter()
+                for _ in range(number):
+                    call()
+                per_call[name].append((time.perf_counter() - start) / number)
+            round_ += 1
+    finally:
+        if enabled:
+            gc.enable()
+    base = per_call[baseline]
+    ratios = {name: statistics.median(t / b for t, b in zip(times, base, strict=True))
+              for name, times in per_call.items()}
+    return ratios, {name: statistics.median(times) * 1e6 for name, times in per_call.items()}
 
 
 def add_torch_threads_option(parser: Any) -> None:

@@ -5,9 +5,14 @@ Run with ``python -m benchmarks.bench_examples`` (``--backends numpy,torch``
 restricts; ``--quick`` for smaller inputs; ``--json PATH`` writes the rows).
 Per function and backend: time(xport) / time(native) - 1, eager and compiled
 (``jax.jit``, ``torch.compile(fullgraph=True)`` with inductor,
-``tf.function``), timed interleaved in one process. Goal: <= 1 % eager and
-<= 0.1 % compiled on average, <= 2 % for the gather/scatter-heavy functions
-(``mechanics.step``, ``vision.bilinear_sample``).
+``tf.function``), timed interleaved in one process: the median over rounds of
+each contender's time over the hand-written one's in the same round
+(``_timing.compare_paired``). Goal: <= 1 % eager and
+<= 0.1 % compiled (median per backend), no function above 3 % eager.
+
+Each row also times the hand-written function against a second copy of itself
+(``A/A %``): the same program, so whatever that column shows is the clock's
+spread in this run, the resolution below which the overhead column says nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from examples.native import NATIVE
 import xport
 from benchmarks._record import write_json
 from benchmarks._timing import (
-    compare_us,
+    compare_paired,
     own_code,
     parse_run_options,
     table,
@@ -121,13 +126,16 @@ INDEXING = ("numpy", "torch", "jax", "dask")  # backends whose gathers a user ma
 
 def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
     """One row per function, backend and mode: the native version with the
-    library's own take, xport's, and (where a user may write it) the native
-    version gathering by integer-array indexing, timed interleaved."""
+    library's own take, a second copy of it (the A/A control), xport's, and
+    (where a user may write it) the native version gathering by integer-array
+    indexing, timed interleaved."""
     out: list[dict[str, object]] = []
     for name, (ours, inputs) in FUNCTIONS.items():
         for backend in backends:
             args = inputs(xport.namespace(backend), quick)
-            contenders = {"native": NATIVE[name][backend]()}
+            budget = 1.0 if quick else 4.0  # seconds of rounds per row
+            # A second copy of the hand-written function: the A/A control.
+            contenders = {"native": NATIVE[name][backend](), "again": NATIVE[name][backend]()}
             if name in GATHER_SCATTER and backend in INDEXING:
                 contenders["indexing"] = NATIVE[name][backend](indexing=True)
             if name == "mechanics.step":
@@ -142,20 +150,23 @@ def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
                                for k, f in contenders.items()},
                               tuple(a for a in args if hasattr(a, "shape")), csync))
             for mode, fns, call_args, sync in modes:
-                times = compare_us({k: lambda f=f, c=call_args: f(*c) for k, f in fns.items()},
-                                   repeat=15, min_time=0.1, sync=sync)
+                ratios, times = compare_paired(
+                    {k: lambda f=f, c=call_args: f(*c) for k, f in fns.items()},
+                    baseline="native", budget=budget, sync=sync)
                 out.append({"function": name, "backend": backend, "mode": mode,
                             "native us": times["native"], "xport us": times["xport"],
-                            "overhead %": 100 * (times["xport"] / times["native"] - 1),
-                            "vs a[i] %": (100 * (times["xport"] / times["indexing"] - 1)
-                                          if "indexing" in times else "")})
+                            "overhead %": 100 * (ratios["xport"] - 1),
+                            "A/A %": 100 * (ratios["again"] - 1),
+                            "vs a[i] %": (100 * (ratios["xport"] / ratios["indexing"] - 1)
+                                          if "indexing" in ratios else "")})
     return out
 
 
 def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
     """Per mode, the mean and median overhead over every backend's functions and
     over the gather/scatter ones, then per backend (the goal is per backend: a
-    pooled median lets one backend's gains hide another's costs)."""
+    pooled median lets one backend's gains hide another's costs), with the
+    largest A/A difference among the same cases (the clock's spread)."""
     result = []
     backends = list(dict.fromkeys(str(r["backend"]) for r in measured))
     for mode in ("eager", "compiled"):
@@ -163,13 +174,16 @@ def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
                   ("all", "gather/scatter", GATHER_SCATTER, backends)]
         groups += [(backend, "all", tuple(FUNCTIONS), [backend]) for backend in backends]
         for backend_label, label, names, among in groups:
-            values = [float(r["overhead %"]) for r in measured  # type: ignore[arg-type]
-                      if r["mode"] == mode and r["function"] in names and r["backend"] in among]
+            group = [r for r in measured
+                     if r["mode"] == mode and r["function"] in names and r["backend"] in among]
+            values = [float(r["overhead %"]) for r in group]  # type: ignore[arg-type]
+            controls = [abs(float(r["A/A %"])) for r in group]  # type: ignore[arg-type]
             if values:
                 result.append({"mode": mode, "backends": backend_label, "functions": label,
                                "mean overhead %": statistics.fmean(values),
                                "median %": statistics.median(values),
-                               "worst %": max(values), "cases": len(values)})
+                               "worst %": max(values), "A/A worst |%|": max(controls),
+                               "cases": len(values)})
     return result
 
 
@@ -179,12 +193,14 @@ def main(argv: list[str] | None = None) -> None:
     measured = rows(wanted, args.quick)
     print(table(measured, [("function", "function"), ("backend", "backend"), ("mode", "mode"),
                            ("native us", "native us"), ("xport us", "xport us"),
-                           ("overhead %", "overhead %"), ("vs a[i] %", "vs a[i] %")]))
+                           ("overhead %", "overhead %"), ("A/A %", "A/A %"),
+                           ("vs a[i] %", "vs a[i] %")]))
     means = summary(measured)
     print()
     print(table(means, [("mode", "mode"), ("backends", "backends"), ("functions", "functions"),
                         ("mean overhead %", "mean %"), ("median %", "median %"),
-                        ("worst %", "worst %"), ("cases", "cases")]))
+                        ("worst %", "worst %"), ("A/A worst |%|", "A/A worst |%|"),
+                        ("cases", "cases")]))
     if args.json:
         write_json(args.json, "examples", {"backends": wanted, "quick": args.quick},
                    {"rows": measured, "summary": means})
