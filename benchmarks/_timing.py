@@ -164,17 +164,20 @@ def steady_allocator() -> bool:
         bool(libc.mallopt(m_trim_threshold, 2 * limit))
 
 
-def parse_run_options(description: str, backends: str,
-                      argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
+def parse_run_options(description: str, backends: str, argv: list[str] | None,
+                      more: Callable[[argparse.ArgumentParser], object] | None = None,
+                      ) -> tuple[argparse.Namespace, list[str]]:
     """The options every interleaved benchmark takes (``--backends``,
-    ``--quick``, ``--json``, ``--torch-threads``), parsed, and the backends
-    asked for that are installed; applies the PyTorch threads and
-    :func:`steady_allocator`."""
+    ``--quick``, ``--json``, ``--torch-threads``, and what ``more`` adds to
+    the parser), parsed, and the backends asked for that are installed;
+    applies the PyTorch threads and :func:`steady_allocator`."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--backends", default=backends)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer rounds")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     add_torch_threads_option(parser)
+    if more is not None:
+        more(parser)
     args = parser.parse_args(argv)
     wanted = [b for b in args.backends.split(",") if importlib.util.find_spec(b) is not None]
     set_torch_threads(args.torch_threads, wanted)

@@ -2,7 +2,8 @@
 code (``examples/native.py``), as Ivy's paper measured its libraries (issue #22).
 
 Run with ``python -m benchmarks.bench_examples`` (``--backends numpy,torch``
-restricts; ``--quick`` for smaller inputs; ``--json PATH`` writes the rows).
+restricts; ``--quick`` for smaller inputs; ``--json PATH`` writes the rows;
+``--processes N`` times each backend in N fresh processes and reports medians).
 Per function and backend: time(xport) / time(native) - 1, eager and compiled
 (``jax.jit``, ``torch.compile(fullgraph=True)`` with inductor,
 ``tf.function``), timed interleaved in one process: the median over rounds of
@@ -17,8 +18,13 @@ spread in this run, the resolution below which the overhead column says nothing.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import statistics
+import subprocess
+import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -187,13 +193,56 @@ def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
     return result
 
 
+def _add_processes_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--processes", type=int, default=1, metavar="N",
+        help="with N > 1, time each backend in N fresh processes of its own and report "
+             "each row's median over them (and their spread)")
+
+
+def _in_processes(backends: list[str], args: argparse.Namespace) -> list[dict[str, object]]:
+    """Each backend timed in ``args.processes`` fresh processes of its own,
+    one after another; per row the median over them of each figure, and the
+    spread (largest minus smallest) of the overhead. Paired rounds cancel what
+    moves *during* a run; what one process's memory layout gives a contender
+    for the whole run, only other processes show."""
+    runs: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(args.processes):
+            for backend in backends:
+                path = os.path.join(folder, f"{backend}-{i}.json")
+                command = [sys.executable, "-m", "benchmarks.bench_examples", "--backends",
+                           backend, "--json", path, "--torch-threads", str(args.torch_threads)]
+                done = subprocess.run(command + (["--quick"] if args.quick else []),
+                                      capture_output=True, text=True, check=False)
+                if done.returncode != 0:
+                    raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr}")
+                with open(path, encoding="utf-8") as file:
+                    for row in json.load(file)["sections"]["rows"]:
+                        runs.setdefault((row["function"], row["backend"], row["mode"]),
+                                        []).append(row)
+    out: list[dict[str, object]] = []
+    for (function, backend, mode), group in runs.items():
+        row: dict[str, object] = {"function": function, "backend": backend, "mode": mode}
+        for key in ("native us", "xport us", "overhead %", "A/A %", "vs a[i] %"):
+            values = [r[key] for r in group if r[key] != ""]
+            row[key] = statistics.median(values) if values else ""
+        overheads = [float(r["overhead %"]) for r in group]
+        row["spread %"] = max(overheads) - min(overheads)
+        out.append(row)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     args, wanted = parse_run_options(__doc__.splitlines()[0],
-                                     "numpy,torch,jax,tensorflow,dask", argv)
-    measured = rows(wanted, args.quick)
+                                     "numpy,torch,jax,tensorflow,dask", argv,
+                                     more=_add_processes_option)
+    several = args.processes > 1
+    measured = _in_processes(wanted, args) if several else rows(wanted, args.quick)
     print(table(measured, [("function", "function"), ("backend", "backend"), ("mode", "mode"),
                            ("native us", "native us"), ("xport us", "xport us"),
                            ("overhead %", "overhead %"), ("A/A %", "A/A %"),
+                           *([("spread %", "spread %")] if several else []),
                            ("vs a[i] %", "vs a[i] %")]))
     means = summary(measured)
     print()
@@ -202,7 +251,8 @@ def main(argv: list[str] | None = None) -> None:
                         ("worst %", "worst %"), ("A/A worst |%|", "A/A worst |%|"),
                         ("cases", "cases")]))
     if args.json:
-        write_json(args.json, "examples", {"backends": wanted, "quick": args.quick},
+        write_json(args.json, "examples",
+                   {"backends": wanted, "quick": args.quick, "processes": args.processes},
                    {"rows": measured, "summary": means})
 
 
