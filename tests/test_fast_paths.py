@@ -164,6 +164,30 @@ def test_numpy_vector_norm_dot_route() -> None:
     assert xp.linalg.vector_norm(np.array([3, 4])) == 5.0  # integers: NumPy's own
 
 
+@pytest.mark.skipif(not hasattr(np.linalg, "vector_norm"), reason="NumPy < 2 has no vector_norm")
+def test_numpy_vector_norm_one_axis_is_numpys_own_values() -> None:
+    xp = xport.namespace("numpy")
+    rng = np.random.default_rng(6)
+    for dtype in (np.float32, np.float64):
+        x = (rng.standard_normal((7, 300, 5)) * 1e3).astype(dtype)
+        for a in (x, x[:, ::3, 1:], np.asfortranarray(x)):
+            for axis in (0, 1, -1):
+                for keepdims in (False, True):
+                    got = xp.linalg.vector_norm(a, axis=axis, keepdims=keepdims)
+                    want = np.linalg.vector_norm(a, axis=axis, keepdims=keepdims)
+                    assert got.dtype == want.dtype and got.shape == want.shape
+                    assert np.array_equal(got, want)
+    with pytest.raises(np.exceptions.AxisError):
+        xp.linalg.vector_norm(np.ones((2, 3)), axis=2)
+    # integers, other orders and tuples of axes are NumPy's own calls
+    assert xp.linalg.vector_norm(np.array([[3, 4]]), axis=1)[0] == 5.0
+    y = rng.standard_normal((4, 6))
+    assert np.array_equal(xp.linalg.vector_norm(y, axis=1, ord=3),
+                          np.linalg.vector_norm(y, axis=1, ord=3))
+    assert np.array_equal(xp.linalg.vector_norm(y, axis=(0, 1)),
+                          np.linalg.vector_norm(y, axis=(0, 1)))
+
+
 def test_numpy_astype_is_a_copy_unless_told() -> None:
     xp = xport.namespace("numpy")
     x = np.arange(4, dtype=np.float32)
