@@ -149,7 +149,7 @@ def fast_vector_norm(xp: ModuleType, vector_norm: _F, total: _F | None = None) -
     ``xp.sum``, called as ``total(a, axis=, keepdims=)``); every other call is
     ``vector_norm``'s (the library's own, or a wrapper of it)."""
     ndarray, sqrt, dot = xp.ndarray, xp.sqrt, xp.dot
-    total = xp.sum if total is None else total
+    squares_total: _F = xp.sum if total is None else total
     dot_dtypes = frozenset({xp.dtype("float32"), xp.dtype("float64")})
 
     def vector_norm_(x: Array, /, *, axis: Any = None, keepdims: bool = False,
@@ -169,7 +169,7 @@ def fast_vector_norm(xp: ModuleType, vector_norm: _F, total: _F | None = None) -
                 flat = x.reshape(-1)
                 return sqrt(dot(flat, flat))
             if type(axis) is int:
-                return sqrt(total(x * x, axis=axis, keepdims=keepdims))
+                return sqrt(squares_total(x * x, axis=axis, keepdims=keepdims))
         return vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
     vector_norm_.__name__ = vector_norm_.__qualname__ = "vector_norm"
