@@ -244,9 +244,9 @@ def _native_and_ours(function, xp):
 
 
 FUNCTIONS = ["mechanics.step", "vision.bilinear_sample", "stats.gaussian_kde"]
-# A fresh buffer filled with zeros, spelled two ways (xport's segment_sum fills one of
+# A fresh buffer filled with zeros, spelled two ways (xport's segment_sum makes one of
 # the data's dtype and device in one call).
-_SAME_KERNEL = {"aten::new_full": "aten::zeros"}
+_SAME_KERNEL = {"aten::new_zeros": "aten::zeros"}
 
 
 def _assert_same_work(backend, function, work):
