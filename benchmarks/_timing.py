@@ -15,12 +15,18 @@ from collections.abc import Callable
 from typing import Any
 
 
+def _completed(fn: Callable[[], Any], sync: Callable[[Any], Any] | None) -> Callable[[], Any]:
+    """``fn``, with ``sync`` (e.g. ``block_until_ready``) applied to each result
+    where given, so that asynchronous backends are timed to completion."""
+    return fn if sync is None else (lambda: sync(fn()))
+
+
 def best_us(fn: Callable[[], Any], *, repeat: int = 7, min_time: float = 0.05,
             sync: Callable[[Any], Any] | None = None) -> float:
     """Best per-call time of ``fn`` over ``repeat`` runs of at least ``min_time``
     seconds each. ``sync`` (e.g. ``block_until_ready``) is applied to each
     result, so asynchronous backends are timed to completion."""
-    call = (lambda: sync(fn())) if sync is not None else fn
+    call = _completed(fn, sync)
     call()  # warm up (compilation, caches)
     number = 1
     while True:
@@ -57,8 +63,7 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
     and each round starts with the next contender.
     Each function is warmed up and gets its own calls-per-run count, as in
     :func:`best_us`."""
-    calls = {name: (lambda f=f: sync(f())) if sync is not None else f
-             for name, f in fns.items()}
+    calls = {name: _completed(f, sync) for name, f in fns.items()}
     numbers = {}
     for name, call in calls.items():
         call()  # warm up (compilation, caches)
@@ -98,8 +103,7 @@ def compare_paired(fns: dict[str, Callable[[], Any]], *, baseline: str, budget: 
     rounds a burst split. ``sync`` is applied to each result, as in
     :func:`compare_us`.
     """
-    calls = {name: (lambda f=f: sync(f())) if sync is not None else f
-             for name, f in fns.items()}
+    calls = {name: _completed(f, sync) for name, f in fns.items()}
     numbers = {}
     for name, call in calls.items():
         call()  # warm up (compilation, caches)

@@ -136,10 +136,10 @@ def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
     (where a user may write it) the native version gathering by integer-array
     indexing, timed interleaved."""
     out: list[dict[str, object]] = []
+    budget = 1.0 if quick else 4.0  # seconds of rounds per row
     for name, (ours, inputs) in FUNCTIONS.items():
         for backend in backends:
             args = inputs(xport.namespace(backend), quick)
-            budget = 1.0 if quick else 4.0  # seconds of rounds per row
             # A second copy of the hand-written function: the A/A control.
             contenders = {"native": NATIVE[name][backend](), "again": NATIVE[name][backend]()}
             if name in GATHER_SCATTER and backend in INDEXING:

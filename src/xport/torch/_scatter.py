@@ -222,7 +222,7 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         try:
             # In place into the fresh buffer (as the hand-written version does);
             # torch.func transforms, excluded here, refuse that for batched data.
-            out = _filled(data, shape, fill)
+            out = _fresh(data, shape, fill)
             if op == "sum":
                 return out.index_add_(0, ids, data)
             return _segment_into(out, op, ids, data, in_place=True)
@@ -233,11 +233,11 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     valid = (ids >= 0) & (ids < num_segments)
     ids = torch.where(valid, ids.to(torch.int64), num_segments)
     shape[0] = num_segments + 1
-    out = _filled(data, shape, fill)
+    out = _fresh(data, shape, fill)
     return _segment_into(out, op, ids, data)[:num_segments]
 
 
-def _filled(data: torch.Tensor, shape: list[int], fill: Any) -> torch.Tensor:
+def _fresh(data: torch.Tensor, shape: list[int], fill: Any) -> torch.Tensor:
     """A fresh tensor of ``data``'s dtype and device holding ``fill``: zeros
     by ``new_zeros``, which clears the memory, where ``new_full`` would run a
     fill kernel (measurably slower between a program's other kernels)."""
