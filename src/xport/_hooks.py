@@ -21,7 +21,12 @@ def hook(xp: Any, kind: str, what: str, supported: str) -> Any:
     """The ``kind`` hook (``"scatter"``, ``"autodiff"``, ...) of namespace
     ``xp``; ``TypeError`` naming ``what`` was asked and the ``supported``
     libraries where the backend has none."""
-    found = getattr(descriptor(xp), kind)
+    # The descriptor's attribute read here, not through descriptor(): this
+    # runs on every call of an extension.
+    try:
+        found = getattr(xp.__xport_backend__, kind)
+    except AttributeError:
+        found = getattr(descriptor(xp), kind)
     if found is None:
         name = getattr(xp, "__name__", repr(xp))
         raise TypeError(f"{what} does not support arrays of {name}; it supports {supported}")

@@ -43,7 +43,7 @@ from typing import Any, Final
 
 from ._common.backend import ScatterHook
 from ._dispatch import namespace_of
-from ._hooks import hook
+from ._hooks import hook as find_hook
 from ._registry import torch_compiling
 from ._typing import Array
 
@@ -53,12 +53,9 @@ OPERATIONS: Final = ("set", "add", "subtract", "multiply", "divide", "power", "m
 _PYTHON_SCALARS: Final = (bool, int, float, complex)
 
 
-def _hook(xp: Any) -> ScatterHook:
-    """The backend's scatter hook, from its descriptor."""
-    found: ScatterHook = hook(xp, "scatter", "xport.at",
-                              "the xport namespaces of NumPy, PyTorch, JAX, TensorFlow, Dask, "
-                              "CuPy and MXNet")
-    return found
+# Who supports xport.at and the segment reductions, for hook()'s TypeError.
+_SUPPORTED: Final = ("the xport namespaces of NumPy, PyTorch, JAX, TensorFlow, Dask, CuPy and "
+                     "MXNet")
 
 
 def _check_values(xp: Any, x: Any, values: Any, op: str) -> None:
@@ -146,7 +143,8 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         if not self._idx:
             raise TypeError(f"at(x).{op}() needs an index: at(x, idx) or at(x)[idx]")
         xp = namespace_of(self._x)
-        hook = _hook(xp)  # first: it names the backends supported
+        # First: it names the backends supported.
+        hook: ScatterHook = find_hook(xp, "scatter", "xport.at", _SUPPORTED)
         _check_values(xp, self._x, values, op)
         if not isinstance(values, _PYTHON_SCALARS):
             namespace_of(self._x, values)  # values of another library: a clear TypeError
@@ -204,7 +202,8 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
 
 def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     xp = namespace_of(data, segment_ids)
-    segment = _hook(xp).segment  # first: it names the backends supported
+    # First: it names the backends supported.
+    segment = find_hook(xp, "scatter", "xport's segment reductions", _SUPPORTED).segment
     ids_dtype = segment_ids.dtype
     if not _remembered(xp, ids_dtype, xp.isdtype, ids_dtype, "integral"):
         raise TypeError(f"segment_{op}() needs integer segment_ids; got {ids_dtype}")
