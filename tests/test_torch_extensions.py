@@ -52,6 +52,31 @@ def test_negative_indices_and_stray_segment_ids_compile_without_graph_breaks():
             torch.testing.assert_close(got, expected)
 
 
+class _SegmentAndTake(torch.nn.Module):
+    def forward(self, x, ids):
+        rows = xport.namespace_of(x).take(x[:, None], ids, axis=0)
+        return xport.scatter.segment_sum(x, ids, 3), rows
+
+
+@pytest.mark.parametrize("route", ["compile", "export", "strict export"])
+def test_graphs_traced_with_ids_in_range_still_count_stray_ones(route):
+    # The eager routes try the kernel on the ids as given; a graph traced from
+    # ids in range must not keep that route (which a stray id then breaks).
+    x = torch.arange(5.0)
+    module = _SegmentAndTake()
+    module(x, torch.zeros(5, dtype=torch.int64))  # xport.torch imported before tracing
+    in_range, stray = torch.tensor([0, 1, 2, 2, 0]), torch.tensor([0, -1, 2, 3, 2])
+    if route == "compile":
+        traced = torch.compile(module, fullgraph=True, backend="eager")
+        traced(x, in_range)
+    else:
+        traced = torch.export.export(module, (x, in_range),
+                                     strict=route == "strict export").module()
+    sums, rows = traced(x, stray)
+    torch.testing.assert_close(sums, torch.tensor([0.0, 0.0, 6.0]))
+    torch.testing.assert_close(rows[:, 0], torch.tensor([0.0, 4.0, 2.0, 3.0, 2.0]))
+
+
 def test_batched_indices_under_vmap():
     x = torch.arange(4.0)
     idxs = torch.tensor([[0, -1], [1, 1], [-4, 3]])

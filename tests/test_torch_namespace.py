@@ -504,7 +504,9 @@ def test_take_every_route_counts_negative_indices_and_checks_bounds(route):
     cases = [((x, torch.tensor([-1, 0, 2]), 0), [[8, 9, 10, 11], [0, 1, 2, 3], [8, 9, 10, 11]]),
              ((x, torch.tensor([-4, 1], dtype=torch.int32), 1), [[0, 1], [4, 5], [8, 9]]),
              ((x[0], torch.tensor([-1, 3]), 0), [3, 3]),
-             ((x[0].to(torch.uint32), torch.tensor([-2]), 0), [2])]
+             ((x[0].to(torch.uint32), torch.tensor([-2]), 0), [2]),
+             ((x.to(torch.uint16), torch.tensor([-1], dtype=torch.int8), 0), [[8, 9, 10, 11]]),
+             ((x, torch.tensor([1], dtype=torch.uint8), -1), [[1], [5], [9]])]
     for (a, i, axis), expected in cases:
         if route == "meta":
             out = xp.take(a.to("meta"), i.to("meta"), axis=axis)

@@ -8,14 +8,19 @@ import torch
 
 _functorch: Any = torch._C._functorch  # pyright: ignore[reportAttributeAccessIssue]
 transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: ignore[reportAttributeAccessIssue]
-is_compiling = torch.compiler.is_compiling
+# torch.compiler.is_compiling() (torch.compile or torch.export tracing) is
+# spelled `dynamo_compiling() or compiler._is_compiling_flag` on hot paths: the
+# same answer without its two Python calls. Dynamo folds is_dynamo_compiling()
+# to True; export and compile sessions set the flag.
+dynamo_compiling = torch.compiler.is_dynamo_compiling
+compiler: Any = torch.compiler
 _tracing_state = torch._C._get_tracing_state
 
 
 def plain_eager(*tensors: Any) -> bool:
     """Whether ``tensors`` are plain eager tensors: outside ``torch.compile`` /
     ``torch.jit`` tracing and not wrapped by ``torch.func`` (any device)."""
-    if is_compiling() or _tracing_state() is not None:
+    if dynamo_compiling() or compiler._is_compiling_flag or _tracing_state() is not None:
         return False
     if not transforms_active():  # then nothing is wrapped: no tensor to ask
         return True

@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from .._common.axis_args import normalize_axes
-from ._host import is_compiling, transforms_active
+from ._host import compiler, dynamo_compiling, transforms_active
 from ._info import INDEX_DTYPES
 from ._operands import promote_pair
 from ._unsigned import SHELL_UNSIGNED, WHERE_TAKES_UNSIGNED, carry, uncarry
@@ -40,9 +40,19 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     PyTorch's own keywords (``out=``) go, as in array-api-compat, to
     ``torch.index_select``.
     """
-    dtype, ndim = indices.dtype, x.ndim
+    ndim = x.ndim
+    if ndim > 1 and axis is not None and not kwargs and x.is_cpu \
+            and not (dynamo_compiling() or compiler._is_compiling_flag):
+        # Eagerly the kernel itself refuses what it cannot take as given
+        # (negative indices, index dtypes other than int32 and int64, dtypes
+        # without a kernel, a bad axis): those take the long way below.
+        try:
+            return torch.index_select(x, axis, indices)
+        except (IndexError, RuntimeError, TypeError):
+            pass
+    dtype = indices.dtype
     if dtype is _INT64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
-        if is_compiling():
+        if dynamo_compiling() or compiler._is_compiling_flag:
             if x.dtype not in _SAME_BITS:
                 return torch.take(x, indices)
         elif not transforms_active():
@@ -67,7 +77,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
         indices = indices.to(torch.int64)
     if axis != 0 or not ndim:
         (axis,) = normalize_axes((axis,), ndim, name="axis")
-    if x.is_cpu and not is_compiling():
+    if x.is_cpu and not (dynamo_compiling() or compiler._is_compiling_flag):
         try:
             # Without kwargs, no empty ** (the builtin parses one measurably slower).
             if kwargs:

@@ -9,7 +9,7 @@ import torch
 from .._common.axis_args import new_axis_positions, normalize_axes
 from .._common.copying import make_reshape
 from ._dtypes import result_type
-from ._host import is_compiling
+from ._host import compiler, dynamo_compiling
 from ._unsigned import SHELL_UNSIGNED
 
 Array = Any
@@ -82,7 +82,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0,
     array-api-compat does.
     """
     # torch.cat, not its alias torch.concat, which dispatches once more.
-    if axis is not None and not kwargs and not is_compiling():
+    if axis is not None and not kwargs and not (dynamo_compiling() or compiler._is_compiling_flag):
         # Eagerly the kernel itself refuses the dtypes it will not promote (reading
         # each array's dtype first costs every call); traced, nothing would refuse.
         try:
@@ -193,7 +193,7 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0, **kwargs
     """
     if kwargs:
         return torch.stack(_joinable(arrays), dim=axis, **kwargs)
-    if not is_compiling():  # as in concat
+    if not (dynamo_compiling() or compiler._is_compiling_flag):  # as in concat
         try:
             return torch.stack(arrays, axis)
         except RuntimeError:

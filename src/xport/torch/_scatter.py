@@ -203,29 +203,20 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         order = op != "sum"
         out = segment(op, carry(data, dtype, order=order), segment_ids, num_segments)
         return uncarry(out, dtype, order=order)
-    if op == "sum":
-        fill: Any = 0
-    elif dtype.is_floating_point or dtype.is_complex:
-        fill = float("-inf") if op == "max" else float("inf")
-    elif dtype == torch.bool:
-        fill = op == "min"
-    else:
-        info = torch.iinfo(dtype)
-        fill = info.min if op == "max" else info.max
     ids = segment_ids if segment_ids.dtype in INDEX_DTYPES else segment_ids.to(torch.int64)
     # The result's shape as a list: slicing a torch.Size builds another one.
     shape = list(data.shape)
     shape[0] = num_segments
     if plain_eager(ids) and data.is_cpu and ids.is_cpu:
         # The kernels check every id: with all in range (the usual case) no
-        # extra pass; otherwise fall through to the spare bucket.
+        # extra pass; otherwise fall through to the spare bucket. In place into
+        # the fresh buffer (as the hand-written version does); torch.func
+        # transforms, excluded here, refuse that for batched data.
         try:
-            # In place into the fresh buffer (as the hand-written version does);
-            # torch.func transforms, excluded here, refuse that for batched data.
-            out = _fresh(data, shape, fill)
             if op == "sum":
-                return out.index_add_(0, ids, data)
-            return _segment_into(out, op, ids, data, in_place=True)
+                return data.new_zeros(shape).index_add_(0, ids, data)
+            return _segment_into(data.new_full(shape, _fill(op, dtype)), op, ids, data,
+                                 in_place=True)
         except _OUT_OF_RANGE:
             pass
     if ids.device != data.device:
@@ -233,17 +224,19 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     valid = (ids >= 0) & (ids < num_segments)
     ids = torch.where(valid, ids.to(torch.int64), num_segments)
     shape[0] = num_segments + 1
-    out = _fresh(data, shape, fill)
+    # new_zeros clears memory where new_full would run a fill kernel.
+    out = data.new_zeros(shape) if op == "sum" else data.new_full(shape, _fill(op, dtype))
     return _segment_into(out, op, ids, data)[:num_segments]
 
 
-def _fresh(data: torch.Tensor, shape: list[int], fill: Any) -> torch.Tensor:
-    """A fresh tensor of ``data``'s dtype and device holding ``fill``: zeros
-    by ``new_zeros``, which clears the memory, where ``new_full`` would run a
-    fill kernel (measurably slower between a program's other kernels)."""
-    if type(fill) is int and fill == 0:
-        return data.new_zeros(shape)
-    return data.new_full(shape, fill)
+def _fill(op: str, dtype: torch.dtype) -> Any:
+    """What an empty bucket of segment ``op`` (``"min"`` or ``"max"``) holds."""
+    if dtype.is_floating_point or dtype.is_complex:
+        return float("-inf") if op == "max" else float("inf")
+    if dtype == torch.bool:
+        return op == "min"
+    info = torch.iinfo(dtype)
+    return info.min if op == "max" else info.max
 
 
 def _segment_into(out: torch.Tensor, op: str, ids: torch.Tensor, data: torch.Tensor, *,
