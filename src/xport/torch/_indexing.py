@@ -41,6 +41,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     ``torch.index_select``.
     """
     ndim = x.ndim
+    refused = False  # whether index_select refused these very indices
     if ndim > 1 and axis is not None and not kwargs and x.is_cpu \
             and not (dynamo_compiling() or compiler._is_compiling_flag):
         # Eagerly the kernel itself refuses what it cannot take as given
@@ -49,7 +50,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
         try:
             return torch.index_select(x, axis, indices)
         except (IndexError, RuntimeError, TypeError):
-            pass
+            refused = True
     dtype = indices.dtype
     if dtype is _INT64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
         if dynamo_compiling() or compiler._is_compiling_flag:
@@ -75,9 +76,10 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             raise TypeError(f"take(): indices have dtype {dtype}; the standard "
                             "takes integer indices: cast them with astype")
         indices = indices.to(torch.int64)
+        refused = False
     if axis != 0 or not ndim:
         (axis,) = normalize_axes((axis,), ndim, name="axis")
-    if x.is_cpu and not (dynamo_compiling() or compiler._is_compiling_flag):
+    if not refused and x.is_cpu and not (dynamo_compiling() or compiler._is_compiling_flag):
         try:
             # Without kwargs, no empty ** (the builtin parses one measurably slower).
             if kwargs:
