@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import torch
@@ -12,8 +13,10 @@ transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: i
 # spelled `dynamo_compiling() or compiler._is_compiling_flag` on hot paths: the
 # same answer without its two Python calls. Dynamo folds is_dynamo_compiling()
 # to True; export and compile sessions set the flag.
-dynamo_compiling = torch.compiler.is_dynamo_compiling
-compiler: Any = torch.compiler
+# (Both are read defensively: a PyTorch without them answers by is_compiling.)
+dynamo_compiling = getattr(torch.compiler, "is_dynamo_compiling", torch.compiler.is_compiling)
+compiler: Any = (torch.compiler if hasattr(torch.compiler, "_is_compiling_flag")
+                 else SimpleNamespace(_is_compiling_flag=False))
 _tracing_state = torch._C._get_tracing_state
 
 
