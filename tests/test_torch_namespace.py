@@ -494,6 +494,8 @@ def test_take_counts_negative_indices_from_the_end():
         xp.take(x, torch.tensor([0]))
     with pytest.raises(IndexError, match="out of range"):
         xp.take(x, torch.tensor([0]), axis=2)
+    with pytest.raises(TypeError, match="dim"):
+        xp.take(x, torch.tensor([0]), axis=1.0)
 
 
 @pytest.mark.parametrize("route", ["eager", "compiled", "meta"])

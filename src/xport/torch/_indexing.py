@@ -46,10 +46,11 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             and not (dynamo_compiling() or compiler._is_compiling_flag):
         # Eagerly the kernel itself refuses what it cannot take as given
         # (negative indices, index dtypes other than int32 and int64, dtypes
-        # without a kernel, a bad axis): those take the long way below.
+        # without a kernel, an axis out of range): those take the long way
+        # below. (An axis or indices of a wrong type raise PyTorch's TypeError.)
         try:
             return torch.index_select(x, axis, indices)
-        except (IndexError, RuntimeError, TypeError):
+        except (IndexError, RuntimeError):
             refused = True
     dtype = indices.dtype
     if dtype is _INT64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
