@@ -13,7 +13,8 @@ transforms_active: Any = torch._C._are_functorch_transforms_active  # pyright: i
 # spelled `dynamo_compiling() or compiler._is_compiling_flag` on hot paths: the
 # same answer without its two Python calls. Dynamo folds is_dynamo_compiling()
 # to True; export and compile sessions set the flag.
-# (Both are read defensively: a PyTorch without them answers by is_compiling.)
+# Both are read defensively: a PyTorch without is_dynamo_compiling asks
+# is_compiling instead; one without the flag reads it as never set.
 dynamo_compiling = getattr(torch.compiler, "is_dynamo_compiling", torch.compiler.is_compiling)
 compiler: Any = (torch.compiler if hasattr(torch.compiler, "_is_compiling_flag")
                  else SimpleNamespace(_is_compiling_flag=False))
