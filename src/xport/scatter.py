@@ -200,37 +200,63 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         return self._x[self._idx[0]]
 
 
-def _segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
+# The segment reduction for data of one array type whose ids are of that type
+# too, by the ids' dtype: dispatch, the backend's hook and the check that the
+# ids are integers, all answered by one lookup per call. Stored only eagerly
+# (as _ANSWERS); a type of another library's ids, a subclass or a traced
+# tensor takes the long way through namespace_of.
+_SEGMENTS: dict[type, dict[Any, Callable[..., Any]]] = {}
+_NONE_YET: Final[dict[Any, Callable[..., Any]]] = {}
+
+
+def _segment_hook(op: str, data: Any, segment_ids: Any) -> Callable[..., Any]:
+    """The segment reduction of ``data``'s namespace for ``segment_ids``:
+    ``TypeError`` where the backend has none or the ids are not integers."""
     xp = namespace_of(data, segment_ids)
-    # First: it names the backends supported.
-    segment = find_hook(xp, "scatter", "xport's segment reductions", _SUPPORTED).segment
+    # The hook first: its error names the backends supported.
+    segment: Callable[..., Any] = find_hook(xp, "scatter", "xport's segment reductions",
+                                            _SUPPORTED).segment
     ids_dtype = segment_ids.dtype
-    if not _remembered(xp, ids_dtype, xp.isdtype, ids_dtype, "integral"):
+    if not xp.isdtype(ids_dtype, "integral"):
         raise TypeError(f"segment_{op}() needs integer segment_ids; got {ids_dtype}")
-    if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
-        raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row of "
-                         f"data; got shapes {tuple(segment_ids.shape)} and {tuple(data.shape)}")
-    if not isinstance(num_segments, int) or num_segments < 0:  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise ValueError(f"segment_{op}(): num_segments must be a non-negative Python int; "
-                         f"got {num_segments!r}")
-    return segment(op, data, segment_ids, num_segments)
+    cls = type(data)  # pyright: ignore[reportUnknownVariableType]
+    if type(segment_ids) is cls and not torch_compiling():
+        _SEGMENTS.setdefault(cls, {})[ids_dtype] = segment  # pyright: ignore[reportUnknownArgumentType]
+    return segment
 
 
-def segment_sum(data: Array, segment_ids: Array, num_segments: int) -> Array:
-    """Sum the rows of ``data`` into ``num_segments`` buckets: row ``i`` goes to
+def _segment_reduction(op: str, doc: str) -> Callable[[Array, Array, int], Array]:
+    """``segment_<op>``: the shared checks, then the backend's reduction."""
+    def reduction(data: Array, segment_ids: Array, num_segments: int) -> Array:
+        cls = type(data)  # pyright: ignore[reportUnknownVariableType]
+        segment = (_SEGMENTS.get(cls, _NONE_YET).get(segment_ids.dtype)  # pyright: ignore[reportUnknownArgumentType]
+                   if type(segment_ids) is cls else None)
+        if segment is None:
+            segment = _segment_hook(op, data, segment_ids)
+        if segment_ids.ndim != 1 or (data.ndim == 0 or data.shape[0] != segment_ids.shape[0]):
+            raise ValueError(f"segment_{op}(): segment_ids must be 1-D with one id per row "
+                             f"of data; got shapes {tuple(segment_ids.shape)} and "
+                             f"{tuple(data.shape)}")
+        if not isinstance(num_segments, int) or num_segments < 0:  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise ValueError(f"segment_{op}(): num_segments must be a non-negative Python "
+                             f"int; got {num_segments!r}")
+        return segment(op, data, segment_ids, num_segments)
+
+    reduction.__name__ = reduction.__qualname__ = f"segment_{op}"
+    reduction.__doc__ = doc
+    return reduction
+
+
+segment_sum = _segment_reduction("sum", """
+    Sum the rows of ``data`` into ``num_segments`` buckets: row ``i`` goes to
     bucket ``segment_ids[i]``. Ids outside ``[0, num_segments)`` are dropped;
     empty buckets are 0. The result has shape ``(num_segments, *data.shape[1:])``
-    and ``data``'s dtype."""
-    return _segment("sum", data, segment_ids, num_segments)
+    and ``data``'s dtype.""")
 
+segment_max = _segment_reduction("max", """
+    Maximum of the rows of ``data`` per bucket (see :func:`segment_sum`);
+    empty buckets hold the dtype's lowest value (``-inf`` for floats).""")
 
-def segment_max(data: Array, segment_ids: Array, num_segments: int) -> Array:
-    """Maximum of the rows of ``data`` per bucket (see :func:`segment_sum`);
-    empty buckets hold the dtype's lowest value (``-inf`` for floats)."""
-    return _segment("max", data, segment_ids, num_segments)
-
-
-def segment_min(data: Array, segment_ids: Array, num_segments: int) -> Array:
-    """Minimum of the rows of ``data`` per bucket (see :func:`segment_sum`);
-    empty buckets hold the dtype's highest value (``inf`` for floats)."""
-    return _segment("min", data, segment_ids, num_segments)
+segment_min = _segment_reduction("min", """
+    Minimum of the rows of ``data`` per bucket (see :func:`segment_sum`);
+    empty buckets hold the dtype's highest value (``inf`` for floats).""")
