@@ -199,6 +199,27 @@ def test_numpy_astype_is_a_copy_unless_told() -> None:
         xp.astype(x, np.float32, device="cuda")
 
 
+@pytest.mark.skipif(np.__version__ < "2", reason="NumPy 1 has the legacy clip, which casts back")
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_numpy_clip_of_floats_is_numpy_clips_values_and_dtype(dtype: str) -> None:
+    xp = xport.namespace("numpy")
+    x = np.asarray([-np.inf, -2.5, -0.0, 0.5, 3.0, np.nan, np.inf], dtype=dtype)
+    bounds = [(-1, 2), (-1.5, 2.5), (np.float64(-1.0), np.float32(1.0)),
+              (np.asarray(-1.0), np.asarray(1.0, dtype=np.float64)),
+              (np.full(7, -1.0, dtype=np.float32), np.linspace(-1, 4, 7)),
+              (np.nan, 1.0), (2.0, -2.0)]
+    for lo, hi in bounds:
+        got, want = xp.clip(x, lo, hi), np.clip(x, lo, hi)
+        assert type(got) is type(want) and got.dtype == want.dtype, (lo, hi)
+        np.testing.assert_array_equal(got, want)
+    # A 0-d array and NumPy's scalars as x: the same type back as numpy.clip.
+    for one in (np.asarray(5.0, dtype=dtype), np.dtype(dtype).type(5.0)):
+        got, want = xp.clip(one, 0.0, 1.0), np.clip(one, 0.0, 1.0)
+        assert type(got) is type(want) and got == want
+    out = np.empty_like(x)
+    assert xp.clip(x, -1.0, 1.0, out=out) is out
+
+
 def test_namespace_of_one_array_fast_path_agrees_with_the_general_path() -> None:
     x = np.ones(3)
     assert xport.namespace_of(x) is xport.namespace("numpy")

@@ -8,6 +8,7 @@ conforms, nothing here is used and the namespace binds NumPy's own function.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from typing import Any
 
@@ -38,14 +39,35 @@ can_cast = make_can_cast(dtype_name, np.can_cast)
 
 # --- elementwise -----------------------------------------------------------------
 
+# NumPy's clip ufunc: numpy.clip reaches it through three layers of Python
+# (its dispatcher, fromnumeric.clip, and ndarray.clip's _methods._clip, which
+# only treats None bounds and integer x specially).
+def _find_clip_ufunc() -> Any:
+    for module in ("numpy._core.umath", "numpy.core.umath"):  # NumPy 2, NumPy 1
+        try:
+            found = importlib.import_module(module).clip
+        except (ImportError, AttributeError):
+            continue
+        if isinstance(found, np.ufunc):
+            return found
+    return np.clip  # the same answer, the long way
+
+
+_clip_ufunc = _find_clip_ufunc()
+
+
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002
          max: Array | float | None = None, **kwargs: Any) -> Array:  # noqa: A002
     """Clamp ``x`` to ``[min, max]``.
 
     Deviation fixed: NumPy names the bounds ``a_min``/``a_max``. Keywords
     beyond the standard's (``out=``, the ufunc keywords) go to ``numpy.clip``,
-    as array-api-compat forwards them.
+    as array-api-compat forwards them. A floating-point ``x`` with both
+    bounds given is the ``clip`` ufunc itself, as ``numpy.clip`` ends in.
     """
+    if min is not None and max is not None and not kwargs and type(x) is _ndarray \
+            and x.dtype.kind == "f":
+        return _clip_ufunc(x, min, max)
     return np.clip(x, min, max, **kwargs)
 
 
@@ -53,7 +75,7 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002
 
 # Bound once: NumPy's module has a __getattr__, so CPython reads np.<name>
 # slower than a global, which weighs on a call this small.
-_count_nonzero, _asarray, _intp = np.count_nonzero, np.asarray, np.intp
+_count_nonzero, _asarray, _intp, _ndarray = np.count_nonzero, np.asarray, np.intp, np.ndarray
 # Whether a Python int becomes an intp array by default (not on NumPy 1 for Windows),
 # which asarray does faster than when told the dtype.
 _INT_IS_INTP = np.asarray(0).dtype == np.intp
