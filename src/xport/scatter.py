@@ -200,11 +200,11 @@ class at:  # noqa: N801 - spelled like a function, as in array-api-extra
         return self._x[self._idx[0]]
 
 
-# The segment reduction for data of one array type whose ids are of that type
-# too, by the ids' dtype: dispatch, the backend's hook and the check that the
-# ids are integers, all answered by one lookup per call. Stored only eagerly
-# (as _ANSWERS); a type of another library's ids, a subclass or a traced
-# tensor takes the long way through namespace_of.
+# The segment reduction by the array type of data and ids (one type for both)
+# and the ids' dtype: dispatch, the backend's hook and the check that the ids
+# are integers, answered by one lookup per call. Stored only eagerly (as
+# _ANSWERS). Data and ids of two types (another library's ids, a subclass
+# beside its base class) take the long way through namespace_of every time.
 _SEGMENTS: dict[type, dict[Any, Callable[..., Any]]] = {}
 _NONE_YET: Final[dict[Any, Callable[..., Any]]] = {}
 
