@@ -217,7 +217,7 @@ def _segment_hook(op: str, data: Any, segment_ids: Any) -> Callable[..., Any]:
     segment: Callable[..., Any] = find_hook(xp, "scatter", "xport's segment reductions",
                                             _SUPPORTED).segment
     ids_dtype = segment_ids.dtype
-    if not xp.isdtype(ids_dtype, "integral"):
+    if not _remembered(xp, ids_dtype, xp.isdtype, ids_dtype, "integral"):
         raise TypeError(f"segment_{op}() needs integer segment_ids; got {ids_dtype}")
     cls = type(data)  # pyright: ignore[reportUnknownVariableType]
     if type(segment_ids) is cls and not torch_compiling():
