@@ -51,6 +51,9 @@ _PACKAGE: Final[str] = __name__.rpartition(".")[0]
 # checked=False (read once, at import: the hot path pays nothing for it).
 _checked_by_default: bool = os.environ.get("XPORT_CHECKED", "") not in ("", "0")
 _SCALAR_TYPES: Final[tuple[type, ...]] = (bool, int, float, complex, type(None))
+# The same types as dict keys, for namespace_of's fast path (a membership test
+# torch.compile traces; a constant, so its guard never fails).
+_IGNORED_TYPES: Final[dict[type, bool]] = dict.fromkeys(_SCALAR_TYPES, True)
 
 
 class _Marker:
@@ -313,17 +316,21 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     or ``use_compat``.
     """
     # A first argument of a type seen before, no options, the others (at most
-    # two: the commonest calls) of its type, or of types that leave its answer
-    # unchanged: a type comparison or a membership test per argument, all of
-    # which torch.compile traces (a stored dict.get it does not on every
-    # version). The type comparison also keeps the same-answer table out of
-    # torch.compile's guards. (The options are a ** dict: keyword-only
-    # defaults cost each call a lookup per keyword.)
+    # two: the commonest calls) of its type, Python scalars or None, or of
+    # types that leave its answer unchanged: a type comparison or a membership
+    # test per argument, all of which torch.compile traces (a stored dict.get
+    # it does not on every version). The first two tests also keep the
+    # same-answer table, which grows, out of torch.compile's guards. (The
+    # options are a ** dict: keyword-only defaults cost each call a lookup per
+    # keyword.)
     cls = type(x)
     if cls in _one_array_namespace_by_type and not options:
         if y is _NO_ARGUMENT:
             return _one_array_namespace_by_type[cls]
         if type(y) is cls and (z is _NO_ARGUMENT or type(z) is cls) and not more:
+            return _one_array_namespace_by_type[cls]
+        if type(y) in _IGNORED_TYPES and (z is _NO_ARGUMENT or type(z) in _IGNORED_TYPES) \
+                and not more:
             return _one_array_namespace_by_type[cls]
         same = _same_answer_types[cls]
         if type(y) in same and (z is _NO_ARGUMENT or type(z) in same) \
