@@ -892,6 +892,37 @@ def test_namespace_inside_tf_function_with_unknown_dims_matches_eager():
     assert xport.namespace_of(x) is xp
 
 
+
+def _constants_suite(x, ids):
+    """Standard functions and extensions that need constants of their own
+    (axes, shapes, scalars, bounds), written once."""
+    ns = xport.namespace_of(x)
+    sorted_ = ns.sort(x, axis=0, descending=True)
+    picked = ns.take(x, ns.astype(ids, ns.int64) - 3, axis=1)
+    joined = ns.concat([sorted_, picked], axis=None)
+    counts = ns.astype(ns.argmax(x, keepdims=True), x.dtype) + ns.sum(x, axis=1)[0]
+    flags = ns.astype(ns.any(x, axis=0), x.dtype) + ns.cumulative_sum(x, axis=1)[0]
+    set_ = xport.at(x)[0, 1].set(7.0)
+    return (ns.sum(joined) + ns.sum(counts) + ns.sum(flags) + ns.sum(set_)
+            + ns.sum(ns.where(x > 1.0, x, 0.5)) + ns.sum(ns.clip(x, -1.0, 2.0))
+            + ns.sum(xport.scatter.segment_sum(x[0], ids, 2)))
+
+
+def test_traced_functions_capture_no_constants_of_their_own():
+    # The constants xport makes while a tf.function is traced are the graph's
+    # own: an eager one would be captured, and every call of the function
+    # pays for each capture. Eager calls first, so that the eager cache holds
+    # every constant the trace asks for.
+    x = t([[1.3, -2.0, 0.5], [4.0, 1.0, -0.2], [0.0, 2.0, 2.5]], tf.float32)
+    ids = t([0, 1, 5], tf.int32)  # 5: past the last segment, dropped
+    eager = n(_constants_suite(x, ids))
+    traced = tf.function(_constants_suite)
+    np.testing.assert_allclose(n(traced(x, ids)), eager, rtol=1e-6)
+    graph = traced.get_concrete_function(x, ids).graph
+    assert graph.captures == [], graph.captures
+    np.testing.assert_allclose(n(_constants_suite(x, ids)), eager, rtol=1e-6)
+
+
 # --- dispatch ------------------------------------------------------------------------------------
 
 def test_namespace_of_recognises_eager_variables_and_symbolic_tensors():

@@ -84,7 +84,7 @@ def vjp(f: Callable[..., Any], primals: tuple[Any, ...], has_aux: bool) -> Any:
 
     def vjp_fn(cotangent: Any) -> tuple[Any, ...]:
         ct_leaves = tape_.check_cotangent(cotangent, out_def)
-        cts = [tf.cast(c, o.dtype) if isinstance(c, _TENSORS) else scalar_tensor(c, o.dtype)
+        cts = [tf.cast(c, o.dtype) if isinstance(c, _TENSORS) else scalar_tensor(c, o.dtype, o)
                for c, o in zip(ct_leaves, out_leaves, strict=True)]
         grads = tape.gradient(out_leaves, leaves, output_gradients=cts,
                               unconnected_gradients=_ZERO)

@@ -351,7 +351,7 @@ def _is_nan_scalar(bound: object) -> bool:
 def _bound(value: Any, like: Array) -> Array:
     if isinstance(value, (tf.Tensor, tf.Variable)):
         return cast(value, like.dtype)
-    return scalar_tensor(value, like.dtype)
+    return scalar_tensor(value, like.dtype, like)
 
 
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's names

@@ -30,10 +30,10 @@ def _indices(indices: Any, n: Any) -> Array:
                             "integer indices: cast them with astype")
         dtype = tf.int64
         indices = tf.raw_ops.Cast(x=indices, DstT=dtype)
-    zero = constant(0, dtype)
+    zero = constant(0, dtype, indices)
 
     def counted_from_the_end() -> Any:
-        length = constant(n, dtype) if type(n) is int else tf.raw_ops.Cast(x=n, DstT=dtype)
+        length = constant(n, dtype, indices) if type(n) is int else tf.raw_ops.Cast(x=n, DstT=dtype)
         return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=indices, y=zero),
                                    t=tf.raw_ops.AddV2(x=indices, y=length), e=indices)
 
@@ -56,7 +56,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
         axis = 0
     (axis,) = normalize_axes((axis,), rank(x), name="axis")
     return tf.raw_ops.GatherV2(params=x, indices=_indices(indices, dims(x)[axis]),
-                               axis=constant(axis, tf.int32))
+                               axis=constant(axis, tf.int32, x))
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -125,7 +125,7 @@ def _arg(native: Any, name: str) -> Any:
         else:
             (axis_,) = normalize_axes((axis,), n, name="axis")
             data = x
-        dimension = constant(axis_, tf.int32)
+        dimension = constant(axis_, tf.int32, data)
         out = native(input=data, dimension=dimension, output_type=tf.int64)
         if data.dtype in FLOATING:
             # TensorFlow skips NaNs; the standard (like NumPy) finds the first one.
@@ -135,7 +135,7 @@ def _arg(native: Any, name: str) -> Any:
             out = tf.raw_ops.SelectV2(condition=tf.raw_ops.Any(input=nans, axis=dimension),
                                       t=first_nan, e=out)
         if keepdims:
-            out = (tf.raw_ops.Reshape(tensor=out, shape=constant((1,) * n, tf.int32)) if flat
+            out = (tf.raw_ops.Reshape(tensor=out, shape=constant((1,) * n, tf.int32, out)) if flat
                    else tf.raw_ops.ExpandDims(input=out, axis=dimension))
         return out
 

@@ -24,7 +24,7 @@ def flattened(x: Array) -> Array:
     """``x`` as a 1-d tensor (``x`` itself when it is one)."""
     if x.shape.rank == 1:
         return x
-    return tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32))
+    return tf.raw_ops.Reshape(tensor=x, shape=constant((-1,), tf.int32, x))
 
 
 def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
@@ -85,7 +85,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
         tensors, axis = [flattened(a) for a in tensors], 0
     if len(tensors) == 1:  # ConcatV2 needs two; tf.concat returns the one as is
         return tf.identity(tensors[0])
-    return tf.raw_ops.ConcatV2(values=tensors, axis=constant(axis, tf.int32))
+    return tf.raw_ops.ConcatV2(values=tensors, axis=constant(axis, tf.int32, tensors[0]))
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:

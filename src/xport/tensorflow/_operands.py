@@ -49,9 +49,9 @@ def _undefined(a: tf.DType, b: tf.DType) -> tf.DType:
                     f"astype(x, {b.name})")
 
 
-def scalar_tensor(value: complex, dtype: tf.DType | None) -> Array:
+def scalar_tensor(value: complex, dtype: tf.DType | None, like: Any = None) -> Array:
     """A 0-d tensor of ``dtype`` holding the Python scalar ``value`` (a zero
-    keeps its sign).
+    keeps its sign), for use beside the tensor ``like`` (see :func:`constant`).
 
     ``dtype=None`` is a mix the standard leaves undefined (a ``float`` beside
     integers, a number beside ``bool``): ``TypeError``. A float beyond the
@@ -68,7 +68,7 @@ def scalar_tensor(value: complex, dtype: tf.DType | None) -> Array:
         return tf.constant(np.asarray(value, dtype=dtype.as_numpy_dtype))
     try:
         if type(value) is not complex and not (type(value) is float and math.isnan(value)):
-            return constant(value, dtype)
+            return constant(value, dtype, like)
         return tf.constant(value, dtype=dtype)
     except (ValueError, TypeError):
         if dtype in INEXACT and not isinstance(value, bool):
@@ -80,7 +80,7 @@ def scalar_tensor(value: complex, dtype: tf.DType | None) -> Array:
 
 
 def _scalar_array(value: Any, dtype: tf.DType | None, like: Any) -> Any:
-    return scalar_tensor(value, dtype)
+    return scalar_tensor(value, dtype, like)
 
 
 def _is_0d(x: Any) -> bool:

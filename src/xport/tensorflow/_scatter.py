@@ -40,7 +40,7 @@ _pow = BINARY["pow"]
 def _values(values: Any, like: Any) -> Any:
     if isinstance(values, (tf.Tensor, tf.Variable)):
         return cast(values, like.dtype)
-    return scalar_tensor(values, like.dtype)
+    return scalar_tensor(values, like.dtype, like)
 
 
 def update(x: Any, idx: Any, op: str, values: Any, in_place: bool) -> Any:
@@ -83,12 +83,12 @@ def _kept_ids(segment_ids: Any, num_segments: int) -> Any:
     kernels drop (on the CPU, eager ids with none are returned as they are:
     see ``_host``)."""
     dtype = segment_ids.dtype
-    end = constant(num_segments, dtype)
+    end = constant(num_segments, dtype, segment_ids)
 
     def past_the_end_dropped() -> Any:
         # Kernels and cached constants: tf.where and the operators cost ~3x eagerly.
         return tf.raw_ops.SelectV2(condition=tf.raw_ops.Less(x=segment_ids, y=end),
-                                   t=segment_ids, e=constant(-1, dtype))
+                                   t=segment_ids, e=constant(-1, dtype, segment_ids))
 
     return fixed_where_needed(
         segment_ids, lambda values: values.size > 0 and values.max() >= num_segments,

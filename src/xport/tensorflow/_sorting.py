@@ -34,13 +34,13 @@ def _monotone_bits(x: Array) -> Array:
     """Integers ordered as the floats ``x`` (``-0 == +0``, NaNs largest)."""
     int_dtype = SIGN_INT[x.dtype]
     # x + 0 turns -0 into +0; every NaN becomes the same positive NaN.
-    canonical = raw.SelectV2(condition=raw.IsNan(x=x), t=constant(NAN, x.dtype),
-                             e=raw.AddV2(x=x, y=constant(0, x.dtype)))
+    canonical = raw.SelectV2(condition=raw.IsNan(x=x), t=constant(NAN, x.dtype, x),
+                             e=raw.AddV2(x=x, y=constant(0, x.dtype, x)))
     bits = raw.Bitcast(input=canonical, type=int_dtype)
     # Negative floats order backwards as integers: flip their magnitude bits.
-    negative = raw.RightShift(x=bits, y=constant(_SIGN_SHIFT[int_dtype], int_dtype))
+    negative = raw.RightShift(x=bits, y=constant(_SIGN_SHIFT[int_dtype], int_dtype, bits))
     return raw.BitwiseXor(x=bits, y=raw.BitwiseAnd(
-        x=negative, y=constant(_MAGNITUDE[int_dtype], int_dtype)))
+        x=negative, y=constant(_MAGNITUDE[int_dtype], int_dtype, bits)))
 
 
 def _order_on_last_axis(x: Array, descending: bool) -> Array:
@@ -54,7 +54,7 @@ def _order_on_last_axis(x: Array, descending: bool) -> Array:
     if not descending:
         key = raw.Invert(x=key)
     n = dims(x)[-1]
-    k = constant(n, tf.int32) if type(n) is int else n
+    k = constant(n, tf.int32, x) if type(n) is int else n
     return raw.TopKV2(input=key, k=k, sorted=True, index_type=tf.int64).indices
 
 
@@ -64,14 +64,14 @@ def _along(x: Array, axis: int, descending: bool, values: bool) -> Array:
     (axis,) = normalize_axes((axis,), last + 1, name="axis")
     if axis != last:
         order = [i for i in range(last + 1) if i != axis] + [axis]
-        x = raw.Transpose(x=x, perm=constant(tuple(order), tf.int32))
+        x = raw.Transpose(x=x, perm=constant(tuple(order), tf.int32, x))
     out = _order_on_last_axis(x, descending)
     if values:
-        out = raw.GatherV2(params=x, indices=out, axis=constant(last, tf.int32),
+        out = raw.GatherV2(params=x, indices=out, axis=constant(last, tf.int32, x),
                            batch_dims=last)
     if axis != last:
         inverse = (*range(axis), last, *range(axis, last))
-        out = raw.Transpose(x=out, perm=constant(inverse, tf.int32))
+        out = raw.Transpose(x=out, perm=constant(inverse, tf.int32, out))
     return out
 
 

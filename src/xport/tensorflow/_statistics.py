@@ -40,8 +40,8 @@ def reduction_axes(x: Array, axis: Axis) -> Array:
     cost of a small reduction)."""
     if axis is None:
         r = x.shape.rank
-        return tf.range(tf.rank(x)) if r is None else constant(tuple(range(r)), tf.int32)
-    return constant(axis, tf.int32)
+        return tf.range(tf.rank(x)) if r is None else constant(tuple(range(r)), tf.int32, x)
+    return constant(axis, tf.int32, x)
 
 
 def accumulation_dtype(x: Array, dtype: DType | None) -> tf.DType:
@@ -149,7 +149,7 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # 
 
 def truth(x: Array) -> Array:
     """``x != 0`` as ``bool`` (``x`` itself for ``bool``)."""
-    return x if x.dtype == tf.bool else raw.NotEqual(x=x, y=constant(0, x.dtype))
+    return x if x.dtype == tf.bool else raw.NotEqual(x=x, y=constant(0, x.dtype, x))
 
 
 def all(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -187,7 +187,7 @@ def _cumulative(native: Callable[..., Array], initial: Callable[..., Array], nam
                 raise ValueError(f"{name}() needs axis= for a {rank(x)}-d array")
             axis = 0
         (axis,) = normalize_axes((axis,), rank(x), name="axis")
-        out = native(x=cast(x, accumulation_dtype(x, dtype)), axis=constant(axis, tf.int32))
+        out = native(x=cast(x, accumulation_dtype(x, dtype)), axis=constant(axis, tf.int32, x))
         if include_initial:
             shape = dims(out)
             shape[axis] = 1
