@@ -25,22 +25,23 @@ from ._operands import FLOATING, SIGN_INT, dims, rank
 
 Array = Any
 
-_MAGNITUDE = {tf.int32: 0x7FFFFFFF, tf.int64: 0x7FFFFFFFFFFFFFFF}
-_SIGN_SHIFT = {tf.int32: 31, tf.int64: 63}
+_MINIMUM = {tf.int32: -(2**31), tf.int64: -(2**63)}
 raw = tf.raw_ops
 
 
 def _monotone_bits(x: Array) -> Array:
     """Integers ordered as the floats ``x`` (``-0 == +0``, NaNs largest)."""
     int_dtype = SIGN_INT[x.dtype]
-    # x + 0 turns -0 into +0; every NaN becomes the same positive NaN.
-    canonical = raw.SelectV2(condition=raw.IsNan(x=x), t=constant(NAN, x.dtype, x),
-                             e=raw.AddV2(x=x, y=constant(0, x.dtype, x)))
+    # Every NaN becomes the same positive NaN, whose bits exceed infinity's.
+    canonical = raw.SelectV2(condition=raw.IsNan(x=x), t=constant(NAN, x.dtype, x), e=x)
     bits = raw.Bitcast(input=canonical, type=int_dtype)
-    # Negative floats order backwards as integers: flip their magnitude bits.
-    negative = raw.RightShift(x=bits, y=constant(_SIGN_SHIFT[int_dtype], int_dtype, bits))
-    return raw.BitwiseXor(x=bits, y=raw.BitwiseAnd(
-        x=negative, y=constant(_MAGNITUDE[int_dtype], int_dtype, bits)))
+    # A negative float's bits are the minimum plus its magnitude: the minimum
+    # minus them is minus the magnitude, which orders negative floats and maps
+    # -0 onto +0's zero. (Integer arithmetic: a graph optimizer may drop a
+    # float x + 0, which would keep -0.)
+    return raw.SelectV2(condition=raw.Less(x=bits, y=constant(0, int_dtype, bits)),
+                        t=raw.Sub(x=constant(_MINIMUM[int_dtype], int_dtype, bits), y=bits),
+                        e=bits)
 
 
 def _order_on_last_axis(x: Array, descending: bool) -> Array:
