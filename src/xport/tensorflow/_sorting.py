@@ -25,7 +25,6 @@ from ._operands import FLOATING, SIGN_INT, dims, rank
 
 Array = Any
 
-_MINIMUM = {tf.int32: -(2**31), tf.int64: -(2**63)}
 raw = tf.raw_ops
 
 
@@ -40,7 +39,7 @@ def _monotone_bits(x: Array) -> Array:
     # -0 onto +0's zero. (Integer arithmetic: a graph optimizer may drop a
     # float x + 0, which would keep -0.)
     return raw.SelectV2(condition=raw.Less(x=bits, y=constant(0, int_dtype, bits)),
-                        t=raw.Sub(x=constant(_MINIMUM[int_dtype], int_dtype, bits), y=bits),
+                        t=raw.Sub(x=constant(int_dtype.min, int_dtype, bits), y=bits),
                         e=bits)
 
 
