@@ -152,6 +152,32 @@ def test_reduction_over_no_axes_reduces_each_element_alone():
     assert kept_shape((2, 3, 4), (0, 2)) == (1, 3, 1)
 
 
+
+def test_reduction_hands_non_empty_tuples_to_natives_that_read_them():
+    calls = []
+
+    def like_torch_sum(x, axis=None, keepdims=False, **options):
+        # PyTorch's reading of axes: () is every axis, a repeated one raises
+        # RuntimeError.
+        calls.append(axis)
+        if isinstance(axis, tuple) and len(set(a % x.ndim for a in axis)) != len(axis):
+            raise RuntimeError("dim appears multiple times")
+        return np.sum(x, axis=None if axis == () else axis, keepdims=keepdims, **options)
+
+    total = make_reduction(like_torch_sum, SHAPES, positional=True, native_tuples=True)
+    x = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(total(x, (2, -3), True), np.sum(x, axis=(0, 2), keepdims=True))
+    assert calls == [(2, -3)]  # as given: no normalising on the way
+    np.testing.assert_array_equal(total(x, (), False), x)
+    assert () not in calls
+    with pytest.raises(ValueError, match="more than once"):
+        total(x, (0, -3), False)
+    with pytest.raises(IndexError, match="out of range"):
+        total(x, (0, 3), False)
+    with pytest.raises(ValueError, match="native_tuples"):
+        make_reduction(like_torch_sum, SHAPES, tuple_axes=False, native_tuples=True)
+
+
 # --- copy semantics and kinds ---------------------------------------------------------------------
 
 def _numpy_view(x, shape):

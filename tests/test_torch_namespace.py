@@ -433,6 +433,23 @@ def test_reductions_over_no_axes():
     assert xp.all(torch.ones(2, dtype=torch.uint8), axis=()).dtype is torch.bool
 
 
+
+@pytest.mark.parametrize("name", ["sum", "mean", "var", "std", "max", "min", "all", "any"])
+def test_tuple_axes_reduce_as_numpy_does_and_raise_the_standards_errors(name):
+    data = np.arange(24.0).reshape(2, 3, 4) % 5 - 2
+    x = torch.asarray(data)
+    reduce = getattr(xp, name)
+    for axis in ((0,), (-1,), (2, 0), (0, -2), (0, 1, 2)):
+        for keepdims in (False, True):
+            out = reduce(x, axis=axis, keepdims=keepdims)
+            expected = getattr(np, name)(data, axis=axis, keepdims=keepdims)
+            np.testing.assert_allclose(out.numpy(), expected, rtol=1e-12)
+    with pytest.raises(ValueError, match="more than once"):
+        reduce(x, axis=(1, -2))
+    with pytest.raises(IndexError, match="out of range"):
+        reduce(x, axis=(0, 3))
+
+
 def test_prod_takes_axis_tuples_and_keepdims():
     x = torch.arange(1.0, 25.0).reshape(2, 3, 4)
     out = xp.prod(x, axis=(0, 2), keepdims=True)

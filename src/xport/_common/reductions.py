@@ -12,6 +12,11 @@ each a flag of :func:`make_reduction`:
 * some have no ``keepdims`` (``keepdims=False``), or none with ``axis=None``
   (``none_keepdims=False``): the reduced result is reshaped.
 
+A native that reads every non-empty tuple of axes as the standard does
+(``native_tuples=True``) is handed such a tuple as it is; where it raises,
+the tuple is checked here, so a repeated or out-of-range axis raises the
+same error on every backend.
+
 Shapes are static metadata: nothing here looks at array values.
 """
 
@@ -43,7 +48,7 @@ def kept_shape(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, ...]
 
 def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: bool = True,
                    keepdims: bool = True, none_keepdims: bool = True,
-                   positional: bool = False) -> Callable[..., Any]:
+                   positional: bool = False, native_tuples: bool = False) -> Callable[..., Any]:
     """``reduce(x, axis, keepdims, **options)`` with the standard's semantics.
 
     ``native(x, axis=..., keepdims=..., **options)`` is the library's
@@ -52,9 +57,14 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
     native also takes ``native(x)`` for every axis and ``native(x, axis,
     keepdims)`` (or ``native(x, axis)`` without ``keepdims``), which the common
     calls without options use, as keyword parsing costs some libraries
-    (PyTorch) a tenth of a small reduction.
+    (PyTorch) a tenth of a small reduction. ``native_tuples``: the native
+    (which takes tuples and ``keepdims``) reduces over any non-empty tuple of
+    axes, negative entries counted from the end, and raises for a repeated or
+    out-of-range entry.
     """
     native_keepdims = keepdims
+    if native_tuples and not (tuple_axes and keepdims):
+        raise ValueError("native_tuples needs a native with tuple axes and keepdims")
 
     def call(x: Any, axis: int, keep: bool, options: dict[str, Any]) -> Any:
         if positional and not options:
@@ -115,6 +125,13 @@ def make_reduction(native: Callable[..., Any], ops: ShapeOps, *, tuple_axes: boo
                 return native(x, axis=None, keepdims=keepdims, **options)
             return over_all(x, keepdims, options)
         if isinstance(axis, tuple):
+            if native_tuples and axis:
+                try:
+                    if positional and not options:
+                        return native(x, axis, keepdims)
+                    return native(x, axis=axis, keepdims=keepdims, **options)
+                except (IndexError, RuntimeError):
+                    pass  # the standard's error (or the native's again) below
             return over_tuple(x, axis, keepdims, options)
         return call(x, axis, keepdims, options)
 

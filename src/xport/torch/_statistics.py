@@ -2,7 +2,11 @@
 
 PyTorch reads ``dim=()`` as "every axis" (the standard: no axis), so every
 reduction goes through ``_common.reductions``; ``prod`` also lacks tuple axes
-and ``count_nonzero`` lacks ``keepdims``.
+and ``count_nonzero`` lacks ``keepdims``. Any other tuple of axes goes to
+PyTorch as given; where PyTorch refuses it, the standard's error is raised
+(``ValueError`` for a repeated axis, ``IndexError`` for one out of range).
+As PyTorch does, a 0-d tensor takes axis ``0`` or ``-1`` (alone or in a
+tuple) as its one element.
 
 Integer accumulation follows the standard: signed integers accumulate in
 ``int64``, unsigned ones in ``uint64``. PyTorch cannot add ``uint64``
@@ -56,13 +60,13 @@ def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
     return reduce(x, *args, dtype=dtype, **kwargs)
 
 
-_sum = make_reduction(torch.sum, SHAPES, positional=True)
+_sum = make_reduction(torch.sum, SHAPES, positional=True, native_tuples=True)
 _prod = make_reduction(torch.prod, SHAPES, tuple_axes=False, none_keepdims=False)
-_mean = make_reduction(torch.mean, SHAPES, positional=True)
-_var = make_reduction(torch.var, SHAPES)
-_std = make_reduction(torch.std, SHAPES)
-_all = make_reduction(torch.all, SHAPES, positional=True)
-_any = make_reduction(torch.any, SHAPES, positional=True)
+_mean = make_reduction(torch.mean, SHAPES, positional=True, native_tuples=True)
+_var = make_reduction(torch.var, SHAPES, native_tuples=True)
+_std = make_reduction(torch.std, SHAPES, native_tuples=True)
+_all = make_reduction(torch.all, SHAPES, positional=True, native_tuples=True)
+_any = make_reduction(torch.any, SHAPES, positional=True, native_tuples=True)
 _count_nonzero = make_reduction(torch.count_nonzero, SHAPES, keepdims=False, positional=True)
 
 
@@ -142,8 +146,11 @@ def var(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.var``, as
     array-api-compat does.
     """
-    if axis is None and not keepdims and not kwargs:
-        return torch.var(_floating(x), correction=correction)
+    if not kwargs:
+        if axis is None and not keepdims:
+            return torch.var(_floating(x), correction=correction)
+        if type(axis) is int:
+            return torch.var(_floating(x), axis, correction=correction, keepdim=keepdims)
     return _var(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
@@ -156,8 +163,11 @@ def std(x: Array, /, *, axis: Axis = None, correction: float = 0.0,
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.std``, as
     array-api-compat does.
     """
-    if axis is None and not keepdims and not kwargs:
-        return torch.std(_floating(x), correction=correction)
+    if not kwargs:
+        if axis is None and not keepdims:
+            return torch.std(_floating(x), correction=correction)
+        if type(axis) is int:
+            return torch.std(_floating(x), axis, correction=correction, keepdim=keepdims)
     return _std(_floating(x), axis, keepdims, correction=correction, **kwargs)
 
 
@@ -167,7 +177,7 @@ _Tensor = torch.Tensor
 def _extremum(native: Callable[..., Array], name: str, which: str) -> Callable[..., Array]:
     """The standard's ``max`` or ``min`` over ``native`` (``torch.amax`` /
     ``torch.amin``)."""
-    reduction = make_reduction(native, SHAPES, positional=True)
+    reduction = make_reduction(native, SHAPES, positional=True, native_tuples=True)
     general = routed(name, reduction)
 
     def extremum(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
