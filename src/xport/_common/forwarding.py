@@ -106,6 +106,10 @@ def guarded(function: Callable[..., Any], fallback: Callable[..., Any],
     if signature is None:  # builtins parse an empty *args or **kwargs measurably slower
         fast = ("(_function(first, *args, **kwargs) if kwargs else "
                 "_function(first, *args) if args else _function(first))")
+    elif not declared and call.endswith(", **" + names[-1]):
+        # A call without ** is an ordinary one, which CPython runs inline;
+        # one with ** merges a dict first, even an empty one.
+        fast = f"(_function({call}) if {names[-1]} else _function({call[:call.rindex(', **')]}))"
     elif declared:
         parameters = signature.parameters.values()
         keywords = [p.name for p in parameters if p.kind is _KINDS.KEYWORD_ONLY]

@@ -118,9 +118,9 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None, **kwargs: An
 
     Other keywords are passed on to ``torch.flip``, as array-api-compat does.
     """
-    if axis is None:
-        return torch.flip(x, tuple(range(x.ndim)), **kwargs)
-    return torch.flip(x, (axis,) if isinstance(axis, int) else axis, **kwargs)
+    dims = tuple(range(x.ndim)) if axis is None else (axis,) if isinstance(axis, int) else axis
+    # Without kwargs, no empty ** (the builtin parses one measurably slower).
+    return torch.flip(x, dims, **kwargs) if kwargs else torch.flip(x, dims)
 
 
 def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
@@ -147,11 +147,14 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *,
     Other keywords are passed on to ``torch.roll``, as array-api-compat does (to
     ``torch.clone`` for ``axis=()``).
     """
-    if axis == ():
-        return torch.clone(x, **kwargs)
-    if isinstance(shift, int) and isinstance(axis, tuple):
-        shift = (shift,) * len(axis)
-    return torch.roll(x, shift, axis, **kwargs)  # type: ignore[arg-type] # None: flattened
+    if isinstance(axis, tuple):
+        if not axis:
+            return torch.clone(x, **kwargs)
+        if isinstance(shift, int) and len(axis) > 1:  # PyTorch takes one int for one axis
+            shift = (shift,) * len(axis)
+    if kwargs:
+        return torch.roll(x, shift, axis, **kwargs)  # type: ignore[arg-type] # None: flattened
+    return torch.roll(x, shift, axis)  # type: ignore[arg-type]
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
