@@ -450,6 +450,23 @@ def test_tuple_axes_reduce_as_numpy_does_and_raise_the_standards_errors(name):
         reduce(x, axis=(0, 3))
 
 
+def test_vector_norm_over_tuple_axes_as_numpy_and_the_standards_errors():
+    data = np.arange(24.0).reshape(2, 3, 4) - 11
+    x = torch.asarray(data)
+    for order in (2, 1, math.inf, -math.inf, 0, 3.5):
+        for axis in ((0,), (2, 0), (-1, 1), (0, 1, 2)):
+            out = xp.linalg.vector_norm(x, axis=axis, keepdims=True, ord=order)
+            flat = np.moveaxis(data, [a % 3 for a in axis], range(-len(axis), 0))
+            flat = flat.reshape(*flat.shape[:3 - len(axis)], -1)
+            expected = np.linalg.norm(flat, ord=order, axis=-1)
+            np.testing.assert_allclose(out.numpy().squeeze(), expected.squeeze(), rtol=1e-12)
+            assert out.ndim == 3
+    with pytest.raises(ValueError, match="more than once"):
+        xp.linalg.vector_norm(x, axis=(0, -3))
+    with pytest.raises(IndexError, match="out of range"):
+        xp.linalg.vector_norm(x, axis=(3,))
+
+
 def test_prod_takes_axis_tuples_and_keepdims():
     x = torch.arange(1.0, 25.0).reshape(2, 3, 4)
     out = xp.prod(x, axis=(0, 2), keepdims=True)

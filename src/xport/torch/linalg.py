@@ -74,7 +74,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
 
 
 _native_vector_norm = _torch.linalg.vector_norm
-_vector_norm = _make_reduction(_native_vector_norm, _SHAPES)
+_vector_norm = _make_reduction(_native_vector_norm, _SHAPES, native_tuples=True)
 
 
 def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
@@ -88,10 +88,18 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     PyTorch's own keywords (``dtype=``, ``out=``) are passed on to
     ``torch.linalg.vector_norm``, as array-api-compat does.
     """
-    if not kwargs and (axis is None or type(axis) is int):
-        if axis is None and ord == 2 and not keepdims:
-            return _native_vector_norm(x)  # PyTorch parses a given ord measurably slower
-        return _native_vector_norm(x, ord, axis, keepdims)
+    if not kwargs:
+        if axis is None or type(axis) is int:
+            if axis is None and ord == 2 and not keepdims:
+                return _native_vector_norm(x)  # PyTorch parses a given ord measurably slower
+            return _native_vector_norm(x, ord, axis, keepdims)
+        if type(axis) is tuple and axis:
+            # PyTorch reads a non-empty tuple as the standard does; one it
+            # refuses gets the standard's error below.
+            try:
+                return _native_vector_norm(x, ord, axis, keepdims)
+            except (IndexError, RuntimeError):
+                pass
     return _vector_norm(x, axis, keepdims, ord=ord, **kwargs)
 
 
