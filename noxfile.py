@@ -189,7 +189,8 @@ def sklearn(session: nox.Session) -> None:
 @nox.session
 def benchmarks(session: nox.Session) -> None:
     """Overhead ratios against native calls and array-api-compat; scatter-add and
-    autodiff against native routes (posargs go to bench_overhead)."""
+    autodiff against native routes; torch.compile's guard checks (posargs go to
+    bench_overhead)."""
     session.install("array-api-compat", "array-api-extra",
                     *(d for deps in BACKENDS.values() for d in deps))
     session.install("-e", ".")
@@ -198,6 +199,7 @@ def benchmarks(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.bench_autodiff")
     session.run("python", "-m", "benchmarks.bench_random")
     session.run("python", "-m", "benchmarks.bench_checked")
+    session.run("python", "-m", "benchmarks.bench_guards")
 
 
 @nox.session

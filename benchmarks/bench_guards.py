@@ -1,0 +1,131 @@
+"""What ``torch.compile``'d code pays per call for xport: the guards.
+
+Before each call of a compiled function, Dynamo checks the guards it recorded
+while tracing: that every global the trace read (module, function, table,
+default value) is still what it was. Code that calls xport reads more of them
+than hand-written code (the dispatch table, each wrapper's module and
+defaults), so its guards take longer to check; that is xport's whole per-call
+cost in compiled code wherever the graphs are the same.
+
+Run with ``python -m benchmarks.bench_guards`` (``--quick`` for smaller
+inputs). Rows: ``namespace_of(x)`` and one reduction against the same
+reduction written with torch and with array-api-compat's ``array_namespace``,
+then each example function (``examples/``, as ``benchmarks.bench_examples``
+compiles them, after an eager call) against its hand-written twin. Each
+function is compiled with ``torch.compile(fullgraph=True, backend="eager")``
+(the guards are Dynamo's; inductor adds the same ones to both) and its guard
+check is timed on its own, interleaved with the others of its row. ``guards``
+counts the checks; ``in Python`` counts those Dynamo could not express in C++
+(an object reached by two routes), which run as one Python function.
+
+Reads Dynamo's cache entries (a private API of PyTorch 2.5 and later); prints
+why not where the installed PyTorch has none.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from typing import Any
+
+from examples.native import NATIVE
+
+import xport
+from benchmarks import bench_examples
+from benchmarks._timing import compare_us, own_code, set_torch_threads, table
+
+_LEAF = re.compile(r"\+- (?!GuardManager|DictGuardManager|RootGuardManager|KeyValueManager"
+                   r"|KeyManager|ValueManager)[A-Z_]+:")
+
+
+def _guard_check(compiled: Callable[..., Any], f: Callable[..., Any],
+                 args: tuple[Any, ...]) -> tuple[Callable[[], Any], str]:
+    """(a call that checks the guards ``compiled`` recorded for ``f`` with the
+    frame's variables for ``args``, the guards as Dynamo prints them)."""
+    from torch._dynamo.eval_frame import _debug_get_cache_entry_list
+
+    compiled(*args)
+    entries = _debug_get_cache_entry_list(f.__code__)
+    if len(entries) != 1:
+        raise RuntimeError(f"{f.__name__}: {len(entries)} compiled entries, expected one")
+    manager = entries[0].guard_manager
+    code = f.__code__
+    count = code.co_argcount
+    frame = dict(zip(code.co_varnames[:count], args[:count], strict=True))
+    if code.co_flags & 0x04:  # *args
+        frame[code.co_varnames[count]] = args[count:]
+    frame.update((name, cell.cell_contents)
+                 for name, cell in zip(code.co_freevars, f.__closure__ or (), strict=True))
+    if not manager.check(frame):
+        raise RuntimeError(f"{f.__name__}: its guards fail on the arguments it was compiled for")
+    return (lambda: manager.check(frame)), str(manager)
+
+
+def _row(case: str, functions: dict[str, Callable[..., Any]], args: tuple[Any, ...],
+         quick: bool) -> list[dict[str, object]]:
+    import torch
+
+    checks, printed = {}, {}
+    for name, function in functions.items():
+        f = own_code(function)
+        checks[name], printed[name] = _guard_check(
+            torch.compile(f, fullgraph=True, backend="eager"), f, args)
+    times = compare_us(checks, repeat=5 if quick else 11, min_time=0.01 if quick else 0.02)
+    return [{"case": case, "code": name, "guards": len(_LEAF.findall(printed[name])),
+             "in Python": printed[name].count("+- LAMBDA_GUARD") - 1,  # less Dynamo's own
+             "check us": times[name], "over torch us": times[name] - times["torch"]}
+            for name in functions]
+
+
+def rows(quick: bool) -> list[dict[str, object]]:
+    """The dispatch row, then one row per example function."""
+    import torch
+
+    x = torch.linspace(0.0, 1.0, 8)
+    functions: dict[str, Callable[..., Any]] = {
+        "torch": lambda x: torch.sum(x, dim=0),
+        "xport": lambda x: xport.namespace_of(x).sum(x, axis=0),
+    }
+    try:
+        from array_api_compat import array_namespace
+    except ImportError:
+        pass
+    else:
+        functions["compat"] = lambda x: array_namespace(x).sum(x, axis=0)
+    for f in functions.values():
+        f(x)  # the eager call first: the steady state
+    out = _row("namespace_of(x).sum(x, axis=0)", functions, (x,), quick)
+    xp = xport.namespace("torch")
+    for name, (ours, inputs) in bench_examples.FUNCTIONS.items():
+        args = inputs(xp, True)
+        native = NATIVE[name]["torch"]()
+        if name == "mechanics.step":
+            native = bench_examples._step(native)
+        ours(*args)
+        native(*args)
+        arrays = tuple(a for a in args if hasattr(a, "shape"))
+        out += _row(name, {"torch": bench_examples._closed(native, args),
+                           "xport": bench_examples._closed(ours, args)}, arrays, quick)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer rounds")
+    args = parser.parse_args(argv)
+    try:
+        import torch
+        from torch._dynamo.eval_frame import _debug_get_cache_entry_list  # noqa: F401
+    except ImportError as e:
+        print(f"bench_guards needs PyTorch with Dynamo's cache entries (2.5 or later): {e}")
+        return
+    set_torch_threads(1, ["torch"])
+    torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 64)
+    print(table(rows(args.quick), [("case", "case"), ("code", "code"), ("guards", "guards"),
+                                   ("in Python", "in Python"), ("check us", "check us"),
+                                   ("over torch us", "over torch us")]))
+
+
+if __name__ == "__main__":
+    main()
