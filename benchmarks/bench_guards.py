@@ -13,8 +13,9 @@ reduction written with torch and with array-api-compat's ``array_namespace``,
 then each example function (``examples/``, as ``benchmarks.bench_examples``
 compiles them, after an eager call) against its hand-written twin. Each
 function is compiled with ``torch.compile(fullgraph=True, backend="eager")``
-(the guards are Dynamo's; inductor adds the same ones to both) and its guard
-check is timed on its own, interleaved with the others of its row. ``guards``
+(the guards are Dynamo's; inductor adds a few of its own, for shapes, to
+every function alike) and its guard check is timed on its own, interleaved
+with the others of its row. ``guards``
 counts the checks; ``in Python`` counts those Dynamo could not express in C++
 (an object reached by two routes), which run as one Python function.
 
