@@ -19,8 +19,8 @@ with the others of its row. ``guards``
 counts the checks; ``in Python`` counts those Dynamo could not express in C++
 (an object reached by two routes), which run as one Python function.
 
-Reads Dynamo's cache entries (a private API of PyTorch 2.5 and later); prints
-why not where the installed PyTorch has none.
+Reads Dynamo's cache entries (a private API, as PyTorch 2.4 to 2.13 have it);
+prints why not where the installed PyTorch has none.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def _guard_check(compiled: Callable[..., Any], f: Callable[..., Any],
     entries = _debug_get_cache_entry_list(f.__code__)
     if len(entries) != 1:
         raise RuntimeError(f"{f.__name__}: {len(entries)} compiled entries, expected one")
-    manager = entries[0].guard_manager
+    # PyTorch 2.4 calls it check_fn; later versions, guard_manager.
+    manager = getattr(entries[0], "guard_manager", None) or entries[0].check_fn
     code = f.__code__
     count = code.co_argcount
     frame = dict(zip(code.co_varnames[:count], args[:count], strict=True))
@@ -121,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
         import torch
         from torch._dynamo.eval_frame import _debug_get_cache_entry_list  # noqa: F401
     except ImportError as e:
-        print(f"bench_guards needs PyTorch with Dynamo's cache entries (2.5 or later): {e}")
+        print(f"bench_guards needs PyTorch with Dynamo's cache entries: {e}")
         return
     set_torch_threads(1, ["torch"])
     torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 64)
