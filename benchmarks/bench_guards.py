@@ -19,6 +19,11 @@ with the others of its row. ``guards``
 counts the checks; ``in Python`` counts those Dynamo could not express in C++
 (an object reached by two routes), which run as one Python function.
 
+``--record`` / ``--check`` record the ratios of the check times (xport's over
+torch's) in ``benchmarks/baseline/guards.json`` or fail when
+one grew by more than half over it (``benchmarks/guard.py``; CI runs
+``--check``).
+
 Reads Dynamo's cache entries (a private API, as PyTorch 2.4 to 2.13 have it);
 prints why not where the installed PyTorch has none.
 """
@@ -27,14 +32,19 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from examples.native import NATIVE
 
 import xport
-from benchmarks import bench_examples
+from benchmarks import bench_examples, guard
+from benchmarks._record import environment
 from benchmarks._timing import compare_us, own_code, set_torch_threads, table
+
+BASELINE = Path(__file__).resolve().parent / "baseline" / "guards.json"
 
 # Dynamo's own Python check of saved-tensor hooks is made by every trace.
 _IN_PYTHON = re.compile(r"\+- LAMBDA_GUARD: (?!torch\._functorch)")
@@ -78,7 +88,8 @@ def _row(case: str, functions: dict[str, Callable[..., Any]], args: tuple[Any, .
     times = compare_us(checks, repeat=5 if quick else 11, min_time=0.01 if quick else 0.02)
     return [{"case": case, "code": name, "guards": len(_LEAF.findall(printed[name])),
              "in Python": len(_IN_PYTHON.findall(printed[name])),
-             "check us": times[name], "over torch us": times[name] - times["torch"]}
+             "check us": times[name], "over torch us": times[name] - times["torch"],
+             "ratio": times[name] / times["torch"] if name == "xport" else None}
             for name in functions]
 
 
@@ -114,22 +125,44 @@ def rows(quick: bool) -> list[dict[str, object]]:
     return out
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds")
+    parser.add_argument("--check", nargs="?", const=str(BASELINE), metavar="BASELINE",
+                        help="fail (exit 1) when a ratio grew by more than half over the one "
+                        "recorded (default benchmarks/baseline/guards.json)")
+    parser.add_argument("--record", nargs="?", const=str(BASELINE), metavar="BASELINE",
+                        help="record this run's ratios as the baseline --check compares to")
     args = parser.parse_args(argv)
     try:
         import torch
         from torch._dynamo.eval_frame import _debug_get_cache_entry_list  # noqa: F401
     except ImportError as e:
         print(f"bench_guards needs PyTorch with Dynamo's cache entries: {e}")
-        return
+        return 0
     set_torch_threads(1, ["torch"])
     torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 64)
-    print(table(rows(args.quick), [("case", "case"), ("code", "code"), ("guards", "guards"),
-                                   ("in Python", "in Python"), ("check us", "check us"),
-                                   ("over torch us", "over torch us")]))
+    measured = rows(args.quick)
+    print(table(measured, [("case", "case"), ("code", "code"), ("guards", "guards"),
+                           ("in Python", "in Python"), ("check us", "check us"),
+                           ("over torch us", "over torch us"), ("ratio", "over torch x")]))
+    ratios = guard.ratios({"guards": measured})
+    if args.record:
+        guard.record(Path(args.record), ratios, environment())
+        print(f"\nrecorded {len(ratios)} ratios in {args.record}")
+    if args.check:
+        found, compared = guard.regressions(Path(args.check), ratios)
+        if found:
+            print(f"\n{len(found)} ratios over the tolerance; measuring once more")
+            again = guard.ratios({"guards": rows(args.quick)})
+            found, compared = guard.regressions(Path(args.check), guard.best_of(ratios, again))
+        print(f"\nregression guard: {compared} recorded ratios compared with {args.check}; "
+              f"{len(found)} grew by more than x{guard.TOLERANCE}")
+        for line in found:
+            print(f"  {line}")
+        return 1 if found else 0
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

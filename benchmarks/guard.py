@@ -1,5 +1,6 @@
-"""The overhead benchmark as a regression guard: ratios recorded once, checked on
-every run (``python -m benchmarks.bench_overhead --check``, in CI).
+"""The overhead benchmarks as a regression guard: ratios recorded once, checked on
+every run (``python -m benchmarks.bench_overhead --check`` and
+``python -m benchmarks.bench_guards --check``, in CI).
 
 A ratio is xport's time over the native call's (op rows) or over
 array-api-compat's (dispatch and helper rows, which have no native call). A
@@ -21,6 +22,9 @@ KEYS = {
     "dispatch": (("backend", "arrays"), "ratio"),
     "helpers": (("backend", "helper"), "ratio"),
     "ops": (("backend", "mode", "op", "shape"), "xport/native"),
+    # benchmarks/bench_guards.py: a compiled function's guard check over the
+    # hand-written torch version's (its own baseline file)
+    "guards": (("case", "code"), "ratio"),
 }
 
 
