@@ -388,17 +388,8 @@ def check(baseline: Path, sections: dict[str, list[dict[str, object]]], backends
           shapes: tuple[tuple[int, ...], ...]) -> int:
     """The regression guard (benchmarks/guard.py): exit status 1 when a ratio grew
     by more than half over the recorded one, in this run and in one re-measurement."""
-    measured = guard.ratios(sections)
-    found, compared = guard.regressions(baseline, measured)
-    if found:
-        print(f"\n{len(found)} ratios over the tolerance; measuring once more")
-        again = guard.ratios(measure(backends, shapes, pipeline=False))
-        found, compared = guard.regressions(baseline, guard.best_of(measured, again))
-    print(f"\nregression guard: {compared} recorded ratios compared with {baseline}; "
-          f"{len(found)} grew by more than x{guard.TOLERANCE}")
-    for line in found:
-        print(f"  {line}")
-    return 1 if found else 0
+    return guard.check(baseline, guard.ratios(sections),
+                       lambda: guard.ratios(measure(backends, shapes, pipeline=False)))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ each row's better ratio, so that a single noisy round is not a regression.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,20 @@ def regressions(path: Path, measured: dict[str, float]) -> tuple[list[str], int]
         if now > before * TOLERANCE:
             lines.append(f"{key}: {now:.2f} (recorded {before:.2f}, x{now / before:.2f})")
     return lines, compared
+
+
+def check(baseline: Path, measured: dict[str, float],
+          remeasure: Callable[[], dict[str, float]]) -> int:
+    """The guard: exit status 1 when a ratio of ``measured`` grew by more than
+    the tolerance over ``baseline``'s, and again in one re-measurement
+    (``remeasure()``, each ratio's better of the two counting). Prints the
+    comparison and each ratio over the tolerance."""
+    found, compared = regressions(baseline, measured)
+    if found:
+        print(f"\n{len(found)} ratios over the tolerance; measuring once more")
+        found, compared = regressions(baseline, best_of(measured, remeasure()))
+    print(f"\nregression guard: {compared} recorded ratios compared with {baseline}; "
+          f"{len(found)} grew by more than x{TOLERANCE}")
+    for line in found:
+        print(f"  {line}")
+    return 1 if found else 0
