@@ -277,3 +277,16 @@ def test_solve_in_float16_is_refused_or_right(backend):
     np.testing.assert_allclose(to_numpy(out).astype(np.float32),
                                np.linalg.solve(a.astype(np.float32), b.astype(np.float32)),
                                rtol=1e-2)
+
+
+def test_default_dtypes_is_a_new_dict_each_call(backend):
+    # The caller may change what it got: the next answer is unchanged.
+    info = backend.xp.__array_namespace_info__()
+    first = info.default_dtypes()
+    indexing = first["indexing"]
+    first["indexing"] = None
+    first.clear()
+    again = info.default_dtypes()
+    assert again is not first
+    assert again["indexing"] == indexing
+    assert set(again) == {"real floating", "complex floating", "integral", "indexing"}

@@ -14,14 +14,15 @@ class BackendInfo:
     """What a backend tells the standard's inspection API.
 
     ``dtypes`` maps standard dtype names to the backend's dtype objects, for
-    the dtypes the backend supports. ``default_dtypes`` maps the standard's keys
-    ('real floating', 'complex floating', 'integral', 'indexing') to dtypes.
+    the dtypes the backend supports. ``default_dtypes`` returns a new dict of
+    the standard's keys ('real floating', 'complex floating', 'integral',
+    'indexing') to dtypes, which the caller may keep or change.
     ``devices`` returns the available devices; ``default_device`` the default
     one (``None`` when it is not predictable).
     """
 
     dtypes: Mapping[str, Any]
-    default_dtypes: Callable[[Any], Mapping[str, Any]]
+    default_dtypes: Callable[[Any], dict[str, Any]]
     devices: Callable[[], tuple[Any, ...]]
     default_device: Callable[[], Any]
     capabilities: Mapping[str, Any]
@@ -63,7 +64,7 @@ class NamespaceInfo:
 
     # Static methods of the subclass.
     _check_device: Callable[[Any], None]
-    _default_dtypes: Callable[[Any], Mapping[str, Any]]
+    _default_dtypes: Callable[[Any], dict[str, Any]]
     _devices: Callable[[], tuple[Any, ...]]
     _default_device: Callable[[], Any]
 
@@ -80,7 +81,7 @@ class NamespaceInfo:
         """The default dtypes for 'real floating', 'complex floating', 'integral'
         and 'indexing' on ``device``."""
         self._check_device(device)
-        return dict(self._default_dtypes(device))
+        return self._default_dtypes(device)
 
     def devices(self) -> Devices:
         """Every device arrays can be placed on (a tuple, as in 2025.12, that

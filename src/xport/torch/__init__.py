@@ -6,6 +6,11 @@ xport``). Tensors stay ``torch.Tensor`` on their device, dtypes are
 ``torch.dtype`` objects, and every function traces under ``torch.compile``
 (``fullgraph=True``), ``torch.func.vmap`` and ``torch.func.grad``: wrappers
 branch on dtypes, shapes and Python scalars only, never on tensor values.
+Compiled code checks, before each call, every module global the trace read (a
+table, a flag, a helper function): so wrappers ask a dtype its attributes
+(``is_floating_point``), or compare it with the common dtype by identity,
+before they look it up in a table, which the common traced call then never
+reads.
 
 Where PyTorch differs from the standard in ways no function can fix:
 

@@ -264,6 +264,7 @@ _Tensor = torch.Tensor
 # ones); dicts, not sets: torch.compile guards a dict membership by its key.
 _FLOATING = dict.fromkeys((torch.float16, torch.bfloat16, torch.float32, torch.float64), True)
 _INTEGRAL = dict.fromkeys((torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8), True)
+_FLOAT32 = torch.float32
 
 
 def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the standard's names
@@ -287,8 +288,8 @@ def clip(x: Array, /, min: Array | float | None = None,  # noqa: A002 - the stan
     if type(min) in _NUMBERS and type(max) in _NUMBERS and not kwargs \
             and min == min and max == max and type(x) is _Tensor:  # noqa: PLR0124
         dtype = x.dtype
-        if dtype in _FLOATING or (dtype in _INTEGRAL and type(min) is int
-                                  and type(max) is int):
+        if dtype is _FLOAT32 or dtype in _FLOATING or (
+                dtype in _INTEGRAL and type(min) is int and type(max) is int):
             return torch.clamp(x, min, max)
     return _clip_routed(x, min, max, **kwargs)
 

@@ -55,7 +55,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
     dtype = indices.dtype
     if dtype is _INT64 and ndim == 1 and not kwargs and (axis is None or axis in (0, -1)):
         if dynamo_compiling() or compiler._is_compiling_flag:
-            if x.dtype not in _SAME_BITS:
+            if x.dtype.is_floating_point or x.dtype not in _SAME_BITS:
                 return torch.take(x, indices)
         elif not transforms_active():
             # Eagerly the kernel itself says whether x's dtype has one (reading
@@ -72,7 +72,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             raise ValueError(f"take(): axis=None needs a 1-d array, got {ndim}-d; "
                              "pass axis=")
         axis = 0
-    if dtype not in INDEX_DTYPES:
+    if dtype is not _INT64 and dtype not in INDEX_DTYPES:
         if indices.is_floating_point() or indices.is_complex() or dtype == torch.bool:
             raise TypeError(f"take(): indices have dtype {dtype}; the standard "
                             "takes integer indices: cast them with astype")
@@ -88,7 +88,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None, **kwargs: Any)
             return torch.index_select(x, axis, indices)
         except (IndexError, RuntimeError):
             pass  # a negative (or out-of-range) index, or a dtype without a kernel
-    if x.dtype in _SAME_BITS:
+    if not x.dtype.is_floating_point and x.dtype in _SAME_BITS:
         signed = _SAME_BITS[x.dtype]
         if "out" in kwargs:
             kwargs = {**kwargs, "out": kwargs["out"].view(signed)}

@@ -19,7 +19,8 @@ def _joinable(arrays: tuple[Array, ...] | list[Array]) -> tuple[Array, ...] | li
     """``arrays``, promoted to one dtype by the standard's table where one is a
     ``uint16``/``uint32``/``uint64`` PyTorch will not promote with another."""
     for a in arrays:  # the common case, no such dtype, in one pass
-        if a.dtype in SHELL_UNSIGNED:
+        dtype = a.dtype
+        if not dtype.is_floating_point and dtype in SHELL_UNSIGNED:
             break
     else:
         return arrays

@@ -38,6 +38,7 @@ from ._unsigned import SHELL_UNSIGNED, carry, uncarry
 MUTABLE = True
 
 _REDUCE = {"multiply": "prod", "min": "amin", "max": "amax"}
+_INT64 = torch.int64
 
 
 def _consumed(part: Any) -> int:
@@ -197,13 +198,15 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     the range go to a spare bucket that is dropped (only when needed where that
     is known without a host sync, see the module's docstring)."""
     dtype = data.dtype
-    if dtype in SHELL_UNSIGNED:
+    if not dtype.is_floating_point and dtype in SHELL_UNSIGNED:
         # The carrier's fill values carry back to the unsigned ones: its
         # maximum (minimum) has the low bits of the unsigned maximum (0).
         order = op != "sum"
         out = segment(op, carry(data, dtype, order=order), segment_ids, num_segments)
         return uncarry(out, dtype, order=order)
-    ids = segment_ids if segment_ids.dtype in INDEX_DTYPES else segment_ids.to(torch.int64)
+    ids_dtype = segment_ids.dtype
+    ids = (segment_ids if ids_dtype is _INT64 or ids_dtype in INDEX_DTYPES
+           else segment_ids.to(_INT64))
     # The result's shape as a list: slicing a torch.Size builds another one.
     shape = list(data.shape)
     shape[0] = num_segments
@@ -222,11 +225,11 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     if ids.device != data.device:
         ids = ids.to(data.device)
     valid = (ids >= 0) & (ids < num_segments)
-    ids = torch.where(valid, ids.to(torch.int64), num_segments)
+    ids = torch.where(valid, ids.to(_INT64), num_segments)
     shape[0] = num_segments + 1
     # new_zeros clears memory where new_full would run a fill kernel.
     out = data.new_zeros(shape) if op == "sum" else data.new_full(shape, _fill(op, dtype))
-    return _segment_into(out, op, ids, data)[:num_segments]
+    return _segment_into(out, op, ids, data, in_place=False)[:num_segments]
 
 
 def _fill(op: str, dtype: torch.dtype) -> Any:
@@ -240,7 +243,7 @@ def _fill(op: str, dtype: torch.dtype) -> Any:
 
 
 def _segment_into(out: torch.Tensor, op: str, ids: torch.Tensor, data: torch.Tensor, *,
-                  in_place: bool = False) -> torch.Tensor:
+                  in_place: bool) -> torch.Tensor:
     if op == "sum":
         return out.index_add_(0, ids, data) if in_place else out.index_add(0, ids, data)
     expanded = ids.to(torch.int64).reshape(-1, *([1] * (data.ndim - 1))).expand_as(data)

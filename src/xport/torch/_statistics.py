@@ -44,6 +44,7 @@ SHAPES = ShapeOps(expand_last=_expand_last, reshape=torch.reshape, permute=torch
 
 # dtype=None accumulates unsigned integers in uint64 (via int64, see above).
 _UNSIGNED_DEFAULT = {torch.uint8: torch.uint64, **dict.fromkeys(SHELL_UNSIGNED, torch.uint64)}
+_FLOAT32 = torch.float32
 
 
 def _accumulate(reduce: Callable[..., Array], x: Array, dtype: DType | None,
@@ -80,7 +81,8 @@ def sum(x: Array, /, *, axis: Axis = None, dtype: DType | None = None,  # noqa: 
     PyTorch's own keywords (``out=``, ...) are passed on to ``torch.sum``, as
     array-api-compat does.
     """
-    if dtype is None and not kwargs and x.dtype not in _UNSIGNED_DEFAULT:
+    if dtype is None and not kwargs and ((dt := x.dtype) is _FLOAT32
+                                         or dt not in _UNSIGNED_DEFAULT):
         # An int axis, or every axis, at once (positionally: PyTorch parses
         # keywords slower).
         if type(axis) is int:
