@@ -16,7 +16,7 @@ function is compiled with ``torch.compile(fullgraph=True, backend="eager")``
 (the guards are Dynamo's; inductor adds a few of its own, for shapes, to
 every function alike) and its guard check is timed on its own, interleaved
 with the others of its row (``check us``), and again right after 4 MiB were
-copied (``cold us``): in use, each call's kernels evict the guards' objects
+copied (``cold us``, paired rounds): in use, each call's kernels evict the guards' objects
 from the caches before the next call's check, which then costs several times
 as much, so ``cold us`` is the nearer to what a compiled call pays.
 ``guards`` counts the checks; ``in Python`` counts those Dynamo could not
@@ -46,7 +46,7 @@ from examples.native import NATIVE
 import xport
 from benchmarks import bench_examples, guard
 from benchmarks._record import environment
-from benchmarks._timing import compare_us, own_code, set_torch_threads, table
+from benchmarks._timing import compare_paired, compare_us, own_code, set_torch_threads, table
 
 BASELINE = Path(__file__).resolve().parent / "baseline" / "guards.json"
 
@@ -103,8 +103,9 @@ def _cold_us(checks: dict[str, Callable[[], Any]], quick: bool) -> dict[str, flo
     """Each guard check's time right after 4 MiB were copied (us): every
     call's kernels evict the guards' objects from the caches, and a check then
     costs several times what it does timed alone. Timed as the copy followed
-    by the check, interleaved with the copy alone (best of the rounds each);
-    the check's time is the difference."""
+    by the check, in paired rounds with the copy alone (``compare_paired``:
+    the median over rounds of the ratio, steadier than a best-of under bursts
+    of load); the check's time is that ratio's excess times the copy's."""
     import torch
 
     source = torch.zeros(1 << 20)
@@ -116,8 +117,9 @@ def _cold_us(checks: dict[str, Callable[[], Any]], quick: bool) -> dict[str, flo
     timed: dict[str, Callable[[], Any]] = {"copy": copy}
     for name, check in checks.items():
         timed[name] = lambda check=check: (copy(), check())
-    times = compare_us(timed, repeat=5 if quick else 11, min_time=0.01 if quick else 0.02)
-    return {name: times[name] - times["copy"] for name in checks}
+    ratios, times = compare_paired(timed, baseline="copy", budget=0.5 if quick else 2.0,
+                                   chunk=0.002)
+    return {name: (ratios[name] - 1) * times["copy"] for name in checks}
 
 
 def rows(quick: bool) -> list[dict[str, object]]:
