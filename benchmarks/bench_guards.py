@@ -16,9 +16,10 @@ function is compiled with ``torch.compile(fullgraph=True, backend="eager")``
 (the guards are Dynamo's; inductor adds a few of its own, for shapes, to
 every function alike) and its guard check is timed on its own, interleaved
 with the others of its row (``check us``), and again right after 4 MiB were
-copied (``cold us``, paired rounds): in use, each call's kernels evict the guards' objects
-from the caches before the next call's check, which then costs several times
-as much, so ``cold us`` is the nearer to what a compiled call pays.
+copied, in paired rounds (``cold us``): in use, each call's kernels evict the
+guards' objects from the caches before the next call's check, which then
+costs several times as much, so ``cold us`` is the nearer to what a compiled
+call pays.
 ``guards`` counts the checks; ``in Python`` counts those Dynamo could not
 express in C++ (an object reached by two routes), which run as one Python
 function.
