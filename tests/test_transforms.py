@@ -135,6 +135,20 @@ def test_jit_inside_the_callers_torch_compile():
     _close(outer(torch.ones(3)), [4.0, 4.0, 4.0])
 
 
+def test_jit_called_before_then_inside_the_callers_torch_compile():
+    torch = pytest.importorskip("torch")
+    inner = xport.jit(lambda x: x * 3.0)
+    scaled = xport.jit(lambda x, k: x * k, static_argnums=1)
+    _close(inner(torch.ones(3)), [3.0, 3.0, 3.0])  # compiled for tensors, eagerly
+    _close(scaled(torch.ones(3), 2), [2.0, 2.0, 2.0])
+
+    @torch.compile(fullgraph=True, backend="eager")
+    def outer(x):
+        return inner(x) + scaled(x, 4)
+
+    _close(outer(torch.ones(3)), [7.0, 7.0, 7.0])
+
+
 def test_jit_draws_the_same_numbers_with_a_key_passed_in(backend):
     def noisy(key, x):
         return x + xr.normal(key, x.shape, dtype=x.dtype)
@@ -248,6 +262,47 @@ def test_vmap_over_split_keys_draws_each_keys_numbers(backend):
 def _namespace_or_skip(name):
     pytest.importorskip(name)
     return xport.namespace(name)
+
+
+def _guards_of(torch, f):
+    """The guards Dynamo checks before each call of compiled ``f``, as it prints them."""
+    from torch._dynamo.eval_frame import _debug_get_cache_entry_list
+
+    (entry,) = _debug_get_cache_entry_list(f.__code__)
+    return str(entry.guard_manager)
+
+
+def _in_python(printed):
+    """The checks Dynamo makes in Python (two routes to one object), less the
+    one on saved-tensor hooks every trace makes."""
+    return [line for line in printed.splitlines()
+            if "LAMBDA_GUARD" in line and "top_saved_tensors_hooks" not in line]
+
+
+def test_jit_on_torch_drops_the_guards_on_xport_and_every_check_in_python():
+    torch = pytest.importorskip("torch")
+    if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
+        pytest.skip("torch.compile filters guards from PyTorch 2.8")
+
+    def compiled(x):
+        xp = xport.namespace_of(x)
+        return xp.sum(xp.take(x, xp.asarray([0, -1]), axis=0), axis=0)
+
+    def jitted(x):
+        xp = xport.namespace_of(x)
+        return xp.sum(xp.take(x, xp.asarray([0, -1]), axis=0), axis=0)
+
+    x = torch.arange(6.0).reshape(3, 2)
+    jitted(x)  # the eager call first: dispatch's tables as a program meets them
+    _close(torch.compile(compiled, fullgraph=True)(x), [4.0, 6.0])
+    _close(xport.jit(jitted)(x), [4.0, 6.0])
+    plain, filtered = _guards_of(torch, compiled), _guards_of(torch, jitted)
+    # Plain torch.compile: guards on xport's modules, and the dispatch table's
+    # key checked in Python against type(x).
+    assert "__import_xport" in plain
+    assert any("_one_array_namespace_by_type" in line for line in _in_python(plain))
+    assert "__import_xport" not in filtered
+    assert _in_python(filtered) == []
 
 
 def test_jit_on_torch_does_not_recompile_when_dispatch_learns_a_type():

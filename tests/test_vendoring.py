@@ -184,6 +184,41 @@ def test_vendored_dispatch_and_computation(vendor_root: Path, backend):
         assert report["grad"] == pytest.approx([2.0, 4.0, 6.0])
 
 
+def test_vendored_jit_drops_the_guards_on_its_own_modules(vendor_root: Path):
+    """xport.jit recognises Dynamo's guards on the copy's modules by the copy's
+    own package name (PyTorch 2.8 and later filter guards)."""
+    pytest.importorskip("torch")
+    code = f"""
+        import json
+        import torch
+        import {VENDORED} as vx
+        from torch._dynamo.eval_frame import _debug_get_cache_entry_list
+
+        def guards(f):
+            return str(_debug_get_cache_entry_list(f.__code__)[0].guard_manager)
+
+        def plain(x):
+            return vx.namespace_of(x).sum(x * x)
+
+        def jitted(x):
+            return vx.namespace_of(x).sum(x * x)
+
+        x = torch.arange(3.0)
+        jitted(x)
+        filters = hasattr(torch.compiler, "skip_guard_on_globals_unsafe")
+        values = [float(torch.compile(plain, fullgraph=True)(x)), float(vx.jit(jitted)(x))]
+        mangled = "__import_somepkg_dot__vendor_dot_xport"
+        print(json.dumps({{"filters": filters, "values": values,
+                          "plain": mangled in guards(plain), "jitted": mangled in guards(jitted)}}))
+    """
+    report = json.loads(_run(vendor_root, code).strip().splitlines()[-1])
+    assert report["values"] == [5.0, 5.0]
+    if not report["filters"]:
+        pytest.skip("torch.compile filters guards from PyTorch 2.8")
+    assert report["plain"] is True  # the name Dynamo gives the copy's modules
+    assert report["jitted"] is False
+
+
 def test_vendored_in_place_of_array_api_compat(tmp_path: Path):
     """A library that vendors array-api-compat swaps the folder for xport's under
     the same name: its imports, compat's module layout included, keep working."""

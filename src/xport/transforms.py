@@ -133,19 +133,22 @@ class _Jitted:
         self._by_type: dict[type, _Entry] = {}  # by the first array argument's type
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if torch_compiling():
-            # Inside the caller's torch.compile: part of its graph, as it is.
-            return self._f(*args, **kwargs)
-        if self._static_argnums or self._static_argnames:
-            self._check_static(args, kwargs)
         # The hot path: the type of the first array argument, seen before,
-        # picks the compiled function (a dict lookup per argument up to it).
+        # picks the compiled function (a dict lookup per argument up to it),
+        # which itself runs f as it is inside the caller's compiler.
+        entry: _Entry | None = None
         for arg in args:
             entry = self._by_type.get(type(arg))
             if entry is not None:
                 break
-        else:
-            entry = self._entry(args, kwargs)
+        if entry is None or self._static_argnums or self._static_argnames:
+            if torch_compiling():
+                # Inside the caller's torch.compile: part of its graph, as it is.
+                return self._f(*args, **kwargs)
+            if self._static_argnums or self._static_argnames:
+                self._check_static(args, kwargs)
+            if entry is None:
+                entry = self._entry(args, kwargs)
         compiled, errors = entry
         try:
             return compiled(*args, **kwargs)

@@ -90,7 +90,8 @@ class TransformsHook(Protocol):
 
     def jit(self, f: Callable[..., Any], static_argnums: tuple[int, ...],
             static_argnames: tuple[str, ...], xla: bool) -> Callable[..., Any]:
-        """``f`` compiled by the library's compiler."""
+        """``f`` compiled by the library's compiler; called while that compiler
+        traces a caller, ``f`` as it is (part of the caller's program)."""
         ...
 
     def vmap(self, f: Callable[..., Any], in_axes: Any, out_axes: Any) -> Callable[..., Any]:

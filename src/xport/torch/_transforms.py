@@ -9,6 +9,8 @@ from typing import Any
 import torch
 import torch._dynamo.exc as _dynamo_errors
 
+from ._host import compiler, dynamo_compiling
+
 # What fullgraph=True raises for code Dynamo cannot put in one graph.
 COMPILER = "torch.compile"
 COMPILE_ERRORS: tuple[type[BaseException], ...] = (_dynamo_errors.Unsupported,
@@ -19,19 +21,46 @@ COMPILE_ERRORS: tuple[type[BaseException], ...] = (_dynamo_errors.Unsupported,
 # guards per namespace_of: its type caches, closures, keyword defaults), which
 # costs ~2 us per call and recompiles when dispatch meets a new type. They
 # never change the answer (the tables only grow, the functions are fixed), so
-# xport.jit drops them where torch.compile lets it (guard_filter_fn, 2.8+).
-_XPORT_SOURCES = ("G['__import_xport']", "G['__import_xport_dot_", "G['xport']")
+# xport.jit drops them where torch.compile lets it (guard_filter_fn, 2.8+), and
+# with them the checks that one of them is the object another route reached
+# (the dispatch table's key and type(x)): Dynamo makes those in Python, and one
+# is enough for it to run a Python function on every call.
+# Dynamo names the module of an inlined function's globals
+# G['__import_<name, "." as "_dot_">']; the package is xport or a vendored copy.
+_PACKAGE = __name__.rpartition(".")[0].rpartition(".")[0]
+_MANGLED = "__import_" + _PACKAGE.replace(".", "_dot_")
+_XPORT_SOURCES = (f"G['{_MANGLED}']", f"G['{_MANGLED}_dot_", f"G['{_PACKAGE.rpartition('.')[2]}']")
 _FILTERS_GUARDS = hasattr(torch.compiler, "skip_guard_on_globals_unsafe")
 
 
+def _on_xport(source_name: str) -> bool:
+    return any(source in source_name for source in _XPORT_SOURCES)
+
+
+def _other_route(entry: Any) -> str:
+    """The second route of a two-route check (Dynamo's ``DUPLICATE_INPUT``,
+    the ``source_b`` of its guard), or ``""``."""
+    create = getattr(getattr(entry, "orig_guard", None), "create_fn", None)
+    other = (getattr(create, "keywords", None) or {}).get("source_b")
+    if other is None:
+        return ""
+    name = other.name
+    return str(name() if callable(name) else name)  # a method in some PyTorch versions
+
+
 def _keep_guard(entries: list[Any]) -> list[bool]:
-    """Keep every guard but those on xport's own modules."""
-    return [not any(source in entry.name for source in _XPORT_SOURCES) for entry in entries]
+    """Keep every guard but those on xport's own modules and the two-route
+    checks with a route through them."""
+    return [not (_on_xport(entry.name)
+                 or (getattr(entry, "guard_type", None) == "DUPLICATE_INPUT"
+                     and _on_xport(_other_route(entry))))
+            for entry in entries]
 
 
 def jit(f: Callable[..., Any], static_argnums: tuple[int, ...],
         static_argnames: tuple[str, ...], xla: bool) -> Callable[..., Any]:
-    """``f`` under ``torch.compile(fullgraph=True)``; called inside a
+    """``f`` under ``torch.compile(fullgraph=True)``; called while
+    ``torch.compile`` or ``torch.export`` traces a caller, or inside a
     ``torch.func`` transform (``grad(jit(f))``, ``vmap(jit(f))``), ``f`` as it
     is: torch.func cannot transform a compiled function from eager code
     (PyTorch issue 128711). ``jit(grad(f))`` compiles the gradient."""
@@ -41,7 +70,7 @@ def jit(f: Callable[..., Any], static_argnums: tuple[int, ...],
     inside_transform = torch._C._functorch.peek_interpreter_stack
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        if inside_transform() is not None:
+        if dynamo_compiling() or compiler._is_compiling_flag or inside_transform() is not None:
             return f(*args, **kwargs)
         return compiled(*args, **kwargs)
 
