@@ -10,6 +10,10 @@ Per function and backend: time(xport) / time(native) - 1, eager and compiled
 each contender's time over the hand-written one's in the same round
 (``_timing.compare_paired``). Goal: <= 1 % eager and
 <= 0.1 % compiled (median per backend), no function above 3 % eager.
+Compiled rows also time xport's function through ``xport.jit`` (``xport.jit
+%``), the way ``examples/`` compiles its own (``mechanics.compiled_step``): on
+PyTorch it drops Dynamo's guards on xport's modules, which a plain
+``torch.compile`` checks before every call.
 
 Each row also times the hand-written function against a second copy of itself
 (``A/A %``): the same program, so whatever that column shows is the clock's
@@ -132,9 +136,9 @@ INDEXING = ("numpy", "torch", "jax", "dask")  # backends whose gathers a user ma
 
 def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
     """One row per function, backend and mode: the native version with the
-    library's own take, a second copy of it (the A/A control), xport's, and
-    (where a user may write it) the native version gathering by integer-array
-    indexing, timed interleaved."""
+    library's own take, a second copy of it (the A/A control), xport's (and,
+    compiled, xport's through ``xport.jit``), and (where a user may write it)
+    the native version gathering by integer-array indexing, timed interleaved."""
     out: list[dict[str, object]] = []
     budget = 1.0 if quick else 4.0  # seconds of rounds per row
     for name, (ours, inputs) in FUNCTIONS.items():
@@ -151,9 +155,10 @@ def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
             compiled = _compiler(backend)
             if compiled is not None:
                 compile_, csync = compiled
-                modes.append(("compiled",
-                              {k: compile_(own_code(_closed(f, args)))
-                               for k, f in contenders.items()},
+                compiled_fns = {k: compile_(own_code(_closed(f, args)))
+                                for k, f in contenders.items()}
+                compiled_fns["xport.jit"] = xport.jit(own_code(_closed(ours, args)))
+                modes.append(("compiled", compiled_fns,
                               tuple(a for a in args if hasattr(a, "shape")), csync))
             for mode, fns, call_args, sync in modes:
                 ratios, times = compare_paired(
@@ -163,6 +168,8 @@ def rows(backends: list[str], quick: bool) -> list[dict[str, object]]:
                             "native us": times["native"], "xport us": times["xport"],
                             "overhead %": 100 * (ratios["xport"] - 1),
                             "A/A %": 100 * (ratios["again"] - 1),
+                            "xport.jit %": (100 * (ratios["xport.jit"] - 1)
+                                            if "xport.jit" in ratios else ""),
                             "vs a[i] %": (100 * (ratios["xport"] / ratios["indexing"] - 1)
                                           if "indexing" in ratios else "")})
     return out
@@ -184,10 +191,13 @@ def summary(measured: list[dict[str, object]]) -> list[dict[str, object]]:
                      if r["mode"] == mode and r["function"] in names and r["backend"] in among]
             values = [float(r["overhead %"]) for r in group]  # type: ignore[arg-type]
             controls = [abs(float(r["A/A %"])) for r in group]  # type: ignore[arg-type]
+            jitted = [float(r["xport.jit %"]) for r in group  # type: ignore[arg-type]
+                      if r.get("xport.jit %", "") != ""]
             if values:
                 result.append({"mode": mode, "backends": backend_label, "functions": label,
                                "mean overhead %": statistics.fmean(values),
                                "median %": statistics.median(values),
+                               "xport.jit median %": statistics.median(jitted) if jitted else "",
                                "worst %": max(values), "A/A worst |%|": max(controls),
                                "cases": len(values)})
     return result
@@ -224,7 +234,7 @@ def _in_processes(backends: list[str], args: argparse.Namespace) -> list[dict[st
     out: list[dict[str, object]] = []
     for (function, backend, mode), group in runs.items():
         row: dict[str, object] = {"function": function, "backend": backend, "mode": mode}
-        for key in ("native us", "xport us", "overhead %", "A/A %", "vs a[i] %"):
+        for key in ("native us", "xport us", "overhead %", "A/A %", "xport.jit %", "vs a[i] %"):
             values = [r[key] for r in group if r[key] != ""]
             row[key] = statistics.median(values) if values else ""
         overheads = [float(r["overhead %"]) for r in group]
@@ -243,13 +253,13 @@ def main(argv: list[str] | None = None) -> None:
                            ("native us", "native us"), ("xport us", "xport us"),
                            ("overhead %", "overhead %"), ("A/A %", "A/A %"),
                            *([("spread %", "spread %")] if several else []),
-                           ("vs a[i] %", "vs a[i] %")]))
+                           ("xport.jit %", "xport.jit %"), ("vs a[i] %", "vs a[i] %")]))
     means = summary(measured)
     print()
     print(table(means, [("mode", "mode"), ("backends", "backends"), ("functions", "functions"),
                         ("mean overhead %", "mean %"), ("median %", "median %"),
-                        ("worst %", "worst %"), ("A/A worst |%|", "A/A worst |%|"),
-                        ("cases", "cases")]))
+                        ("xport.jit median %", "xport.jit median %"), ("worst %", "worst %"),
+                        ("A/A worst |%|", "A/A worst |%|"), ("cases", "cases")]))
     if args.json:
         write_json(args.json, "examples",
                    {"backends": wanted, "quick": args.quick, "processes": args.processes},
