@@ -284,6 +284,7 @@ def test_jit_on_torch_drops_the_guards_on_xport_and_every_check_in_python():
     if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
         pytest.skip("torch.compile filters guards from PyTorch 2.8")
 
+    # Two copies of one function: Dynamo keeps its compiled entries per code object.
     def compiled(x):
         xp = xport.namespace_of(x)
         return xp.sum(xp.take(x, xp.asarray([0, -1]), axis=0), axis=0)

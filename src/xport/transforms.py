@@ -141,11 +141,12 @@ class _Jitted:
             entry = self._by_type.get(type(arg))
             if entry is not None:
                 break
-        if entry is None or self._static_argnums or self._static_argnames:
+        static = self._static_argnums or self._static_argnames
+        if entry is None or static:
             if torch_compiling():
                 # Inside the caller's torch.compile: part of its graph, as it is.
                 return self._f(*args, **kwargs)
-            if self._static_argnums or self._static_argnames:
+            if static:
                 self._check_static(args, kwargs)
             if entry is None:
                 entry = self._entry(args, kwargs)
