@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, Final, cast
 
 from ._common.backend import Backend
+from ._common.package import PACKAGE as _PACKAGE
 from ._dispatch import (
     library_of,
     load_namespace,
@@ -52,7 +53,6 @@ __all__ = [
 ]
 
 _COMPAT: Final = "array_api_compat"
-_PACKAGE: Final = __name__.rpartition(".")[0]  # "xport", or a vendored copy's name
 
 
 # --- array_namespace ---------------------------------------------------------------

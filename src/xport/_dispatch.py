@@ -18,6 +18,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Final, TypedDict, Unpack, cast
 
+from ._common.package import PACKAGE as _PACKAGE
 from ._common.typenames import type_name as _type_name
 from ._common.typenames import type_name_of as _type_name_of
 from ._registry import (
@@ -46,7 +47,6 @@ NAMESPACE_PACKAGES: Final[frozenset[str]] = frozenset(
 _EXTERNAL_NAMESPACES: Final[dict[str, str]] = {
     lib.name: lib.external for lib in LIBRARIES if lib.external}
 
-_PACKAGE: Final[str] = __name__.rpartition(".")[0]
 # XPORT_CHECKED=1: namespace_of and namespace give checked namespaces unless told
 # checked=False (read once, at import: the hot path pays nothing for it).
 _checked_by_default: bool = os.environ.get("XPORT_CHECKED", "") not in ("", "0")

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from .._common.package import PACKAGE
 from .._dispatch import library_of, resolve_backend
 from .errors import AxisError
 
 _CHECKED: dict[str, ModuleType] = {}
 _UNCHECKED: dict[str, ModuleType] = {}
-PACKAGE = __name__.rpartition(".")[0]  # "xport", or a vendored copy's name
 
 
 def unchecked_namespace(ns: ModuleType) -> ModuleType:

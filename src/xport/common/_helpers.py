@@ -1,8 +1,8 @@
 """``array_api_compat.common._helpers``: the helpers, as ``xport`` exports them."""
 
 from .. import _compat_helpers
+from .._common.package import PACKAGE
 from .._compat_helpers import *  # noqa: F403
-from .._compat_helpers import _PACKAGE
 
 
 def _compat_module_name() -> str:
@@ -10,7 +10,7 @@ def _compat_module_name() -> str:
     vendored it under), as compat's function of that name: code strips it from
     a namespace's ``__name__`` to get the library's (SciPy's
     ``get_native_namespace_name``)."""
-    return _PACKAGE
+    return PACKAGE
 
 
 __all__: list[str] = []

@@ -9,6 +9,7 @@ from typing import Any
 import torch
 import torch._dynamo.exc as _dynamo_errors
 
+from .._common.package import PACKAGE as _PACKAGE
 from ._host import compiler, dynamo_compiling
 
 # What fullgraph=True raises for code Dynamo cannot put in one graph.
@@ -27,7 +28,6 @@ COMPILE_ERRORS: tuple[type[BaseException], ...] = (_dynamo_errors.Unsupported,
 # is enough for it to run a Python function on every call.
 # Dynamo names the module of an inlined function's globals
 # G['__import_<name, "." as "_dot_">']; the package is xport or a vendored copy.
-_PACKAGE = __name__.rpartition(".")[0].rpartition(".")[0]
 _MANGLED = "__import_" + _PACKAGE.replace(".", "_dot_")
 _XPORT_SOURCES = (f"G['{_MANGLED}']", f"G['{_MANGLED}_dot_", f"G['{_PACKAGE.rpartition('.')[2]}']")
 _FILTERS_GUARDS = hasattr(torch.compiler, "skip_guard_on_globals_unsafe")
