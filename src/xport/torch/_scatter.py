@@ -105,7 +105,7 @@ def _flat_positions(out: torch.Tensor, idx: Any) -> tuple[torch.Tensor, bool]:
     if out.ndim == 1 and _integer_tensor(idx):
         positions: torch.Tensor = idx
         if positions.dtype not in INDEX_DTYPES or positions.device != out.device:
-            positions = positions.to(device=out.device, dtype=torch.int64)
+            positions = positions.to(device=out.device, dtype=_INT64)
         if host_reads(positions):
             return positions, True
         return _non_negative(positions, out.shape[0]), False
@@ -113,7 +113,7 @@ def _flat_positions(out: torch.Tensor, idx: Any) -> tuple[torch.Tensor, bool]:
 
 
 def _non_negative(positions: torch.Tensor, n: int) -> torch.Tensor:
-    positions = positions.to(torch.int64)
+    positions = positions.to(_INT64)
     return torch.where(positions < 0, positions + n, positions)
 
 
@@ -128,11 +128,11 @@ def _scattered(flat: torch.Tensor, positions: torch.Tensor, op: str,
         # does, and is several times faster on CPU.
         return flat.index_add(0, positions, vals if op == "add" else -vals)
     if op in _REDUCE:
-        return flat.scatter_reduce(0, positions.to(torch.int64), vals, reduce=_REDUCE[op],
+        return flat.scatter_reduce(0, positions.to(_INT64), vals, reduce=_REDUCE[op],
                                    include_self=True)
     # Dividing (or raising) by v1 then v2 is dividing by (raising to) v1 * v2:
     # collect the product of every occurrence, then apply once.
-    factors = torch.ones_like(flat).scatter_reduce(0, positions.to(torch.int64), vals,
+    factors = torch.ones_like(flat).scatter_reduce(0, positions.to(_INT64), vals,
                                                    reduce="prod", include_self=True)
     return flat / factors if op == "divide" else torch.pow(flat, factors)
 
@@ -246,7 +246,7 @@ def _segment_into(out: torch.Tensor, op: str, ids: torch.Tensor, data: torch.Ten
                   in_place: bool) -> torch.Tensor:
     if op == "sum":
         return out.index_add_(0, ids, data) if in_place else out.index_add(0, ids, data)
-    expanded = ids.to(torch.int64).reshape(-1, *([1] * (data.ndim - 1))).expand_as(data)
+    expanded = ids.to(_INT64).reshape(-1, *([1] * (data.ndim - 1))).expand_as(data)
     reduce = "amax" if op == "max" else "amin"
     if in_place:
         return out.scatter_reduce_(0, expanded, data, reduce=reduce, include_self=True)
