@@ -7,11 +7,12 @@ import ctypes
 import functools
 import gc
 import importlib.util
+import random
 import statistics
 import time
 import timeit
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -60,7 +61,7 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
     *interleaved*: every repeat times each function once in turn, so a burst of
     load from other processes hits all of them alike (on a busy machine the
     ratios are then far steadier than with :func:`best_us` one after another),
-    and each round starts with the next contender.
+    in an order shuffled afresh each round (:func:`_round_orders`).
     Each function is warmed up and gets its own calls-per-run count, as in
     :func:`best_us`."""
     calls = {name: _completed(f, sync) for name, f in fns.items()}
@@ -72,15 +73,28 @@ def compare_us(fns: dict[str, Callable[[], Any]], *, repeat: int = 7, min_time: 
             number *= 2
         numbers[name] = number
     best = dict.fromkeys(calls, float("inf"))
-    order = list(calls)
-    for round_ in range(repeat):
-        # Each round starts with another contender: what the call before leaves
-        # behind (freed buffers, warm caches) favours no one systematically.
-        shift = round_ % len(order)
-        for name in order[shift:] + order[:shift]:
+    for order in _round_orders(list(calls), repeat):
+        for name in order:
             call = calls[name]
             best[name] = min(best[name], timeit.timeit(call, number=numbers[name]) / numbers[name])
     return {name: t * 1e6 for name, t in best.items()}
+
+
+def _round_orders(names: list[str], rounds: int | None = None) -> Iterator[list[str]]:
+    """The order in which each round times the contenders ``names``: a fresh
+    shuffle per round (seeded, so every run has the same sequence), endless
+    where ``rounds`` is None. What a call leaves behind (freed buffers, the
+    allocator's free lists, caches) is met by whichever contender runs next;
+    a fixed cycle, even one that starts each round with another contender,
+    gives each contender the same predecessor in nearly every round, and so
+    charges one of them the cost of another."""
+    rng = random.Random(0)
+    order = list(names)
+    done = 0
+    while rounds is None or done < rounds:
+        rng.shuffle(order)
+        yield list(order)
+        done += 1
 
 
 def compare_paired(fns: dict[str, Callable[[], Any]], *, baseline: str, budget: float = 4.0,
@@ -94,7 +108,8 @@ def compare_paired(fns: dict[str, Callable[[], Any]], *, baseline: str, budget: 
     time in microseconds.
 
     A round times each function once in turn, for about ``chunk`` seconds each
-    (whole calls), starting with the next contender each round; rounds repeat
+    (whole calls), in an order shuffled afresh each round (:func:`_round_orders`:
+    no contender always runs after the same other one); rounds repeat
     for ``budget`` seconds (at least ``min_rounds``). On a shared machine the
     speed of the same code moves in bursts: the best of a few rounds (as in
     :func:`compare_us`) then picks whichever contender met a fast burst, and
@@ -116,16 +131,15 @@ def compare_paired(fns: dict[str, Callable[[], Any]], *, baseline: str, budget: 
     gc.disable()  # as timeit does: a collection lands in one contender's chunk
     try:
         deadline = time.perf_counter() + budget
-        round_ = 0
-        while round_ < min_rounds or time.perf_counter() < deadline:
-            shift = round_ % len(order)
-            for name in order[shift:] + order[:shift]:
+        for round_, round_order in enumerate(_round_orders(order)):
+            if round_ >= min_rounds and time.perf_counter() >= deadline:
+                break
+            for name in round_order:
                 call, number = calls[name], numbers[name]
                 start = time.perf_counter()
                 for _ in range(number):
                     call()
                 per_call[name].append((time.perf_counter() - start) / number)
-            round_ += 1
     finally:
         if enabled:
             gc.enable()
