@@ -120,6 +120,31 @@ def test_subclasses_resolve_through_the_mro():
     assert xport.backend_of(x) == "numpy"
 
 
+def test_an_object_is_of_the_class_it_says_as_isinstance_reads_it():
+    # namespace_of reads an argument's class as x.__class__ (isinstance's
+    # reading), on its fast path and on first sight alike; type(x) differs
+    # only for stand-ins that claim another class, such as this one.
+    class _Unseen:
+        pass
+
+    class ClaimsUnseen:
+        @property  # type: ignore[misc]
+        def __class__(self):
+            return _Unseen
+
+    class ClaimsArray:
+        @property  # type: ignore[misc]
+        def __class__(self):
+            return np.ndarray
+
+    with pytest.raises(TypeError, match="ClaimsUnseen"):  # the error names what it is
+        xport.namespace_of(ClaimsUnseen())
+    xport.namespace_of(np.ones(1))
+    assert xport.namespace_of(ClaimsArray()) is xport.numpy
+    assert xport.namespace_of(np.ones(1), ClaimsArray(), 2.0) is xport.numpy
+    assert xport.namespace_of(ClaimsArray(), np.ones(1), np.ones(1), np.ones(1)) is xport.numpy
+
+
 def test_numpy_non_array_objects_are_not_arrays():
     assert not xport.is_array(np.dtype("float32"))
     # NumPy >= 1.25 names the class numpy.dtypes.Float32DType, older ones numpy.dtype[float32]

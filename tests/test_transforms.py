@@ -303,12 +303,35 @@ def test_jit_on_torch_drops_the_guards_on_xport_and_every_check_in_python():
     _close(torch.compile(native, fullgraph=True)(x), [4.0, 6.0])
     plain, filtered = _guards_of(torch, compiled), _guards_of(torch, jitted)
     # Plain torch.compile: guards on xport's modules, and the dispatch table's
-    # key checked in Python against type(x).
+    # key checked in Python against torch.Tensor as asarray's module reaches it.
     assert "__import_xport" in plain
     assert any("_one_array_namespace_by_type" in line for line in _in_python(plain))
     assert "__import_xport" not in filtered
     # Through xport.jit, no more checks in Python than torch code written by hand.
     assert len(_in_python(filtered)) == len(_in_python(_guards_of(torch, native)))
+
+
+def test_torch_compile_of_dispatch_on_tensors_makes_no_check_in_python():
+    torch = pytest.importorskip("torch")
+    if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
+        pytest.skip("read as PyTorch 2.8 and later print their guards")
+
+    def density(a, b):
+        xp = xport.namespace_of(a, b)
+        return xp.sum(xp.exp(a[:, None] - b[None, :]), axis=1)
+
+    def scaled(a, b, c):
+        xp = xport.namespace_of(a, b, c, 2.0)
+        return xp.sum(a * b * c, axis=0)
+
+    a, b, c = torch.tensor([0.0, 1.0]), torch.tensor([0.0, 1.0, 2.0]), torch.tensor([3.0, 4.0])
+    density(a, b), scaled(a, c, c + 1)  # the eager calls first: dispatch's tables learn Tensor
+    _close(torch.compile(density, fullgraph=True)(a, b), np.exp([[0.0, -1, -2], [1, 0, -1]]).sum(1))
+    _close(torch.compile(scaled, fullgraph=True)(a, c, c + 1), [20.0])
+    for f in (density, scaled):
+        # Dynamo reaches the dispatch table's key, torch.Tensor, by no second
+        # route (type(tensor) is one) that it would check in Python on every call.
+        assert _in_python(_guards_of(torch, f)) == []
 
 
 def test_jit_on_torch_does_not_recompile_when_dispatch_learns_a_type():

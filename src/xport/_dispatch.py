@@ -1,7 +1,15 @@
 """Array type -> backend -> namespace.
 
 The hot path of :func:`namespace_of` is one exact-type dict lookup (or type
-comparison with the first argument's) per argument.
+comparison with the first argument's) per argument. The class of an argument
+that may be an array is read as ``x.__class__`` (what ``isinstance`` reads; the
+same as ``type(x)`` for every array type, only stand-ins such as mocks differ),
+which costs no more: torch.compile reaches ``type(tensor)`` by a route of its
+own to ``torch.Tensor`` and then checks in Python, before every call, that the
+table's key is that same object, where ``tensor.__class__`` it follows without
+that check. Python scalars are looked up by ``type(y)``: Dynamo does not find a
+builtin class it read as ``__class__`` in a table (and then keeps a guard that
+fails at once).
 A type seen for the first time is resolved by walking its MRO and matching each
 class's (root module, class name) against the array base classes every backend
 declares below. That needs no import of any array library: a type can only be
@@ -135,7 +143,7 @@ def _resolve_namespace(x: object, position: int) -> Any:
     # No lock: resolution is idempotent, each dict store is atomic, and imports
     # are serialised by Python's import system. (Eager only: while
     # torch.compile traces, namespace_of resolves by _traced_namespace.)
-    cls = type(x)
+    cls = x.__class__
     found = _classify(cls, x, position)
     if _checked_by_default and isinstance(found, ModuleType):
         found = _checked(found)
@@ -165,7 +173,7 @@ def _traced_namespace(x: object, position: int) -> Any:
     MRO walk (Dynamo before 2.13 cannot read C classes' ``__module__``) and no
     cache stores (it cannot replay a store of a module it imported while
     tracing); the first eager call stores them."""
-    if type(x) in _SCALAR_TYPES:
+    if type(x) in _SCALAR_TYPES:  # type(), not __class__: see the module docstring
         return _IGNORED
     if isinstance(x, traced_array_class()):
         found: Any = load_namespace(TRACING_LIBRARY)
@@ -316,25 +324,27 @@ def namespace_of(x: object = _NO_ARGUMENT, y: object = _NO_ARGUMENT, z: object =
     or ``use_compat``.
     """
     # A first argument of a type seen before, no options, the others (at most
-    # two: the commonest calls) of its type, Python scalars or None, or of
-    # types that leave its answer unchanged: a type comparison or a membership
-    # test per argument, all of which torch.compile traces (a stored dict.get
-    # it does not on every version). The first two tests also keep the
-    # same-answer table, which grows, out of torch.compile's guards. (The
-    # options are a ** dict: keyword-only defaults cost each call a lookup per
-    # keyword.)
-    cls = type(x)
+    # two: the commonest calls) of its class, Python scalars or None, or of
+    # types that leave its answer unchanged: a class comparison or a
+    # membership test per argument, all of which torch.compile traces (a
+    # stored dict.get it does not on every version). An argument of the first
+    # one's class is never asked its type() (see the module docstring). The
+    # first test also keeps the same-answer table, which grows (and whose key
+    # torch.compile would check in Python against the first table's), out of
+    # torch.compile's guards. (The options are a ** dict: keyword-only
+    # defaults cost each call a lookup per keyword.)
+    cls = x.__class__
     if cls in _one_array_namespace_by_type and not options:
         if y is _NO_ARGUMENT:
             return _one_array_namespace_by_type[cls]
-        if type(y) is cls and (z is _NO_ARGUMENT or type(z) is cls) and not more:
-            return _one_array_namespace_by_type[cls]
-        if type(y) in _IGNORED_TYPES and (z is _NO_ARGUMENT or type(z) in _IGNORED_TYPES) \
-                and not more:
+        if (y.__class__ is cls or type(y) in _IGNORED_TYPES) \
+                and (z is _NO_ARGUMENT or z.__class__ is cls or type(z) in _IGNORED_TYPES) \
+                and (not more or _all_in(_IGNORED_TYPES, cls, more)):
             return _one_array_namespace_by_type[cls]
         same = _same_answer_types[cls]
-        if type(y) in same and (z is _NO_ARGUMENT or type(z) in same) \
-                and (not more or _all_types_in(same, more)):
+        if (y.__class__ is cls or type(y) in same) \
+                and (z is _NO_ARGUMENT or z.__class__ is cls or type(z) in same) \
+                and (not more or _all_in(same, cls, more)):
             return _one_array_namespace_by_type[cls]
     arrays = _given(x, y, z, more)
     api_version = None
@@ -396,10 +406,11 @@ namespace_of.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
 
 # The loops of namespace_of's fast paths, without for/else: AutoGraph
 # (tf.function) converts namespace_of and refuses for/else with a warning.
-def _all_types_in(types: dict[type, bool], values: tuple[object, ...]) -> bool:
-    """Whether the type of each of ``values`` is a key of ``types``."""
+def _all_in(types: dict[type, bool], cls: type, values: tuple[object, ...]) -> bool:
+    """Whether each of ``values`` is of class ``cls`` or of a type that is a key
+    of ``types``."""
     for value in values:
-        if type(value) not in types:
+        if value.__class__ is not cls and type(value) not in types:
             return False
     return True
 
@@ -503,7 +514,7 @@ def _namespace_of_general(arrays: tuple[object, ...], api_version: str | None,
     for position, x in enumerate(arrays):
         # A membership test, not try/except KeyError: torch.compile before 2.5
         # cannot trace the raise.
-        cls = type(x)
+        cls = x.__class__
         if traced:
             ns = _traced_namespace(x, position)
         elif cls in _namespace_by_type:

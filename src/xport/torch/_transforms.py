@@ -24,8 +24,9 @@ COMPILE_ERRORS: tuple[type[BaseException], ...] = (_dynamo_errors.Unsupported,
 # never change the answer (the tables only grow, the functions are fixed), so
 # xport.jit drops them where torch.compile lets it (guard_filter_fn, 2.8+), and
 # with them the checks that one of them is the object another route reached
-# (the dispatch table's key and type(x)): Dynamo makes those in Python, and one
-# is enough for it to run a Python function on every call.
+# (torch as two wrapper modules' global, torch.Tensor as the dispatch table's
+# key and a wrapper's global): Dynamo makes those in Python, and one is enough
+# for it to run a Python function on every call.
 # Dynamo names the module of an inlined function's globals
 # G['__import_<name, "." as "_dot_">']; the package is xport or a vendored copy.
 _MANGLED = "__import_" + _PACKAGE.replace(".", "_dot_")
