@@ -314,7 +314,7 @@ def test_jit_on_torch_drops_the_guards_on_xport_and_every_check_in_python():
 def test_torch_compile_of_dispatch_on_tensors_makes_no_check_in_python():
     torch = pytest.importorskip("torch")
     if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
-        pytest.skip("read as PyTorch 2.8 and later print their guards")
+        pytest.skip("reads the guards as PyTorch 2.8 and later print them")
 
     def density(a, b):
         xp = xport.namespace_of(a, b)
