@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -75,6 +77,21 @@ def test_graphs_traced_with_ids_in_range_still_count_stray_ones(route):
     sums, rows = traced(x, stray)
     torch.testing.assert_close(sums, torch.tensor([0.0, 0.0, 6.0]))
     torch.testing.assert_close(rows[:, 0], torch.tensor([0.0, 4.0, 2.0, 3.0, 2.0]))
+
+
+def test_a_jit_trace_made_with_ids_in_range_raises_for_stray_ones():
+    # Eagerly the segment reductions try the kernel on the ids as given, and
+    # torch.jit.trace records that route: other ids in range replay right, a
+    # stray one raises (never a silently wrong sum).
+    x = torch.arange(5.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the tracer's own deprecation and constant notices
+        traced = torch.jit.trace(lambda x, ids: xport.scatter.segment_sum(x, ids, 3),
+                                 (x, torch.tensor([0, 1, 2, 2, 0])))
+    torch.testing.assert_close(traced(x, torch.tensor([2, 2, 1, 0, 0])),
+                               torch.tensor([7.0, 2.0, 1.0]))
+    with pytest.raises(RuntimeError, match="out of range"):
+        traced(x, torch.tensor([0, -1, 2, 3, 2]))
 
 
 def test_batched_indices_under_vmap():

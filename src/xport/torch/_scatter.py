@@ -14,7 +14,9 @@ transform, where an error can be caught without a device sync and nothing is
 baked into a graph, the kernel first runs on the indices as given (PyTorch's
 CPU kernels check every index) and the pass runs only if it raised; everywhere
 else the pass always runs, so there is never a host sync the native call
-would not have.
+would not have. The segment reductions, which read no index on the host, take
+the first way under ``torch.jit.trace`` too (as ``take`` does): a trace made
+with ids in range records the kernel alone, which raises for ids out of range.
 
 PyTorch rejects negative slice steps; such slices are rewritten as positive
 steps on a flipped copy (same elements, same order).
@@ -31,7 +33,7 @@ from typing import Any
 import torch
 
 from .._common.promotion import PYTHON_SCALARS
-from ._host import host_reads, plain_eager
+from ._host import compiler, dynamo_compiling, host_reads, transforms_active
 from ._info import INDEX_DTYPES
 from ._unsigned import SHELL_UNSIGNED, carry, uncarry
 
@@ -210,11 +212,14 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
     # The result's shape as a list: slicing a torch.Size builds another one.
     shape = list(data.shape)
     shape[0] = num_segments
-    if plain_eager(ids) and data.is_cpu and ids.is_cpu:
+    if data.is_cpu and ids.is_cpu and not (
+            dynamo_compiling() or compiler._is_compiling_flag or transforms_active()):
         # The kernels check every id: with all in range (the usual case) no
         # extra pass; otherwise fall through to the spare bucket. In place into
         # the fresh buffer (as the hand-written version does); torch.func
-        # transforms, excluded here, refuse that for batched data.
+        # transforms, excluded here, refuse that for batched data. (Not
+        # plain_eager(): asking for torch.jit's tracing state costs more than
+        # the rest of this call's Python, see the module's docstring.)
         try:
             if op == "sum":
                 return data.new_zeros(shape).index_add_(0, ids, data)
