@@ -218,8 +218,9 @@ def segment(op: str, data: Any, segment_ids: Any, num_segments: int) -> Any:
         # extra pass; otherwise fall through to the spare bucket. In place into
         # the fresh buffer (as the hand-written version does); torch.func
         # transforms, excluded here, refuse that for batched data. (Not
-        # plain_eager(): asking for torch.jit's tracing state costs more than
-        # the rest of this call's Python, see the module's docstring.)
+        # plain_eager(), which also asks for torch.jit's tracing state: a
+        # pybind11 call that this route, reading no index on the host, does
+        # not need; see the module's docstring.)
         try:
             if op == "sum":
                 return data.new_zeros(shape).index_add_(0, ids, data)
