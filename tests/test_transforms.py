@@ -86,6 +86,17 @@ def test_jit_static_arguments_steer_python_control_flow(backend):
     _close(jitted(x, 2, mode="keep"), [1.0, 4.0, 9.0])
 
 
+def test_jit_takes_arrays_by_position_or_by_keyword(backend):
+    def affine(x, shift, *, scale):
+        return x * scale + shift
+
+    jitted = xport.jit(affine)
+    x, shift = _f32(backend, [1.0, 2.0]), _f32(backend, [10.0, 20.0])
+    _close(jitted(x, shift, scale=3.0), [13.0, 26.0])
+    _close(jitted(x, shift=shift, scale=-1.0), [9.0, 18.0])
+    _close(jitted(x=x, shift=shift, scale=2.0), [12.0, 24.0])
+
+
 def test_jit_refuses_unhashable_or_array_static_arguments(backend):
     jitted = xport.jit(lambda x, n: x, static_argnums=1)
     x = _f32(backend, [1.0])

@@ -82,6 +82,10 @@ def _hook(xp: ModuleType) -> TransformsHook | None:
 
 # -- jit -------------------------------------------------------------------------
 
+# A compiled function and the errors by which its compiler says it cannot.
+_Entry = tuple[Callable[..., Any], tuple[type[BaseException], ...]]
+
+
 def jit(f: Callable[..., Any], *, static_argnums: int | Sequence[int] = (),
         static_argnames: str | Sequence[str] = (), xla: bool = False) -> Callable[..., Any]:
     """``f`` compiled by the backend of the arrays it is called with: JAX's
@@ -112,87 +116,74 @@ def jit(f: Callable[..., Any], *, static_argnums: int | Sequence[int] = (),
         raise TypeError(f"jit() takes a function, got {type(f).__name__}")
     nums = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
     names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
-    return _Jitted(f, nums, names, xla)
+    static = bool(nums or names)
+    compiled_by_namespace: dict[str, _Entry] = {}
+    by_first_array_type: dict[type, _Entry] = {}
 
+    def entry_for(args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Entry:
+        """The compiled function for the backend of ``args`` (made at its first
+        call), kept for the type of the first array argument."""
+        xp = _namespace(args, kwargs, f"jit({function_name(f)})")
+        entry = compiled_by_namespace.get(xp.__name__)
+        if entry is None:
+            hook = _hook(xp)
+            entry = (f, ()) if hook is None else (hook.jit(f, nums, names, xla),
+                                                  hook.COMPILE_ERRORS)
+            compiled_by_namespace[xp.__name__] = entry
+        for arg in args:
+            if is_array(arg):
+                by_first_array_type[type(arg)] = entry
+                break
+        return entry
 
-# A compiled function and the errors by which its compiler says it cannot.
-_Entry = tuple[Callable[..., Any], tuple[type[BaseException], ...]]
-
-
-class _Jitted:
-    """A function compiled lazily, once per backend it is called with."""
-
-    def __init__(self, f: Callable[..., Any], static_argnums: tuple[int, ...],
-                 static_argnames: tuple[str, ...], xla: bool) -> None:
-        functools.update_wrapper(self, f)
-        self._f = f
-        self._static_argnums = static_argnums
-        self._static_argnames = static_argnames
-        self._xla = xla
-        self._compiled: dict[str, _Entry] = {}  # by namespace
-        self._by_type: dict[type, _Entry] = {}  # by the first array argument's type
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    # A closure, not an object with __call__: its call reads cells, where an
+    # instance's looks __call__ up on the class and each field in a dict.
+    @functools.wraps(f)
+    def jitted(*args: Any, **kwargs: Any) -> Any:
         # The hot path: the type of the first array argument, seen before,
         # picks the compiled function (a dict lookup per argument up to it),
         # which itself runs f as it is inside the caller's compiler.
         entry: _Entry | None = None
         for arg in args:
-            entry = self._by_type.get(type(arg))
+            # (.get each time: torch.compile before 2.5 cannot call a stored one)
+            entry = by_first_array_type.get(type(arg))
             if entry is not None:
                 break
-        static = self._static_argnums or self._static_argnames
         if entry is None or static:
             if torch_compiling():
                 # Inside the caller's torch.compile: part of its graph, as it is.
-                return self._f(*args, **kwargs)
+                return f(*args, **kwargs)
             if static:
-                self._check_static(args, kwargs)
+                _check_static(f, nums, names, args, kwargs)
             if entry is None:
-                entry = self._entry(args, kwargs)
+                entry = entry_for(args, kwargs)
         compiled, errors = entry
         try:
-            return compiled(*args, **kwargs)
+            if kwargs:
+                return compiled(*args, **kwargs)
+            return compiled(*args)  # a call with ** copies the dict first, even an empty one
         except errors as error:
+            backend = str(_namespace(args, kwargs, "jit").__name__).rpartition(".")[2]
             raise CompileError(
-                f"jit({function_name(self._f)}): {self._backend(args, kwargs)}'s compiler cannot "
-                f"compile it: {_first_line(error)}. If f branches in Python on an array's "
-                "value, use xp.where, or pass that argument in static_argnums / "
-                "static_argnames") from error
+                f"jit({function_name(f)}): {backend}'s compiler cannot compile it: "
+                f"{_first_line(error)}. If f branches in Python on an array's value, use "
+                "xp.where, or pass that argument in static_argnums / static_argnames"
+            ) from error
 
-    def _entry(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Entry:
-        xp = _namespace(args, kwargs, f"jit({function_name(self._f)})")
-        entry = self._compiled.get(xp.__name__)
-        if entry is None:
-            entry = self._compile(xp)
-        for arg in args:
-            if is_array(arg):
-                self._by_type[type(arg)] = entry
-                break
-        return entry
+    return jitted
 
-    def _backend(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-        return str(_namespace(args, kwargs, "jit").__name__).rpartition(".")[2]
 
-    def _compile(self, xp: ModuleType) -> _Entry:
-        hook = _hook(xp)
-        entry: _Entry
-        if hook is None:
-            entry = (self._f, ())
-        else:
-            entry = (hook.jit(self._f, self._static_argnums, self._static_argnames, self._xla),
-                     hook.COMPILE_ERRORS)
-        self._compiled[xp.__name__] = entry
-        return entry
-
-    def _check_static(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        static = [args[i] for i in self._static_argnums if -len(args) <= i < len(args)]
-        static += [kwargs[n] for n in self._static_argnames if n in kwargs]
-        for value in static:
-            if not isinstance(value, Hashable) or is_array(value):
-                raise TypeError(f"jit({function_name(self._f)}): static arguments must be hashable "
-                                f"Python values, got {type(value).__name__}; pass arrays as "
-                                "traced arguments")
+def _check_static(f: Callable[..., Any], nums: tuple[int, ...], names: tuple[str, ...],
+                  args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """``TypeError`` unless the static arguments of this call are hashable
+    Python values."""
+    static = [args[i] for i in nums if -len(args) <= i < len(args)]
+    static += [kwargs[n] for n in names if n in kwargs]
+    for value in static:
+        if not isinstance(value, Hashable) or is_array(value):
+            raise TypeError(f"jit({function_name(f)}): static arguments must be hashable "
+                            f"Python values, got {type(value).__name__}; pass arrays as "
+                            "traced arguments")
 
 
 def _first_line(error: BaseException) -> str:

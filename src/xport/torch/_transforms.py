@@ -73,7 +73,7 @@ def jit(f: Callable[..., Any], static_argnums: tuple[int, ...],
     def call(*args: Any, **kwargs: Any) -> Any:
         if dynamo_compiling() or compiler._is_compiling_flag or inside_transform() is not None:
             return f(*args, **kwargs)
-        return compiled(*args, **kwargs)
+        return compiled(*args, **kwargs) if kwargs else compiled(*args)
 
     return call
 
